@@ -1,0 +1,25 @@
+package payments.core.account;
+
+import java.time.Instant;
+import java.util.Map;
+import payments.core.common.CustomerId;
+import payments.core.common.ExternalAccountId;
+
+/**
+ * A bank account, crypto wallet or Lightning destination outside the service, owned by a customer or (with no
+ * customer) by the platform. {@code accountInfo} is the validated variant of {@code accountType}
+ * ({@link AccountInfoSchemas}); {@code primaryIdentifier} is the value sandbox magic suffixes are read from.
+ */
+public record ExternalAccount(ExternalAccountId id, CustomerId customerId, String currency,
+                              ExternalAccountStatus status, String platformAccountId, String ownershipType,
+                              boolean defaultUmaDepositAccount, String accountType, String primaryIdentifier,
+                              Map<String, Object> accountInfo, BeneficiaryVerificationStatus beneficiaryVerification,
+                              String beneficiaryVerifiedName, Instant createdAt, Instant updatedAt) {
+    public ExternalAccount {
+        accountInfo = Map.copyOf(accountInfo);
+    }
+
+    public boolean isPlatformAccount() {
+        return customerId == null;
+    }
+}

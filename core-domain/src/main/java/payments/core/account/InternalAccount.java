@@ -1,0 +1,34 @@
+package payments.core.account;
+
+import java.time.Instant;
+import payments.core.common.CustomerId;
+import payments.core.common.InternalAccountId;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+
+/**
+ * A balance the service holds for a customer (or, with no customer, for the platform). The balances are read from
+ * the ledger: {@code availableMinor} is spendable, {@code totalMinor} also counts funds held for payments in flight.
+ */
+public record InternalAccount(InternalAccountId id, CustomerId customerId, String currency, InternalAccountType type,
+                              InternalAccountStatus status, long availableMinor, long totalMinor,
+                              Boolean privateEnabled, Instant createdAt, Instant updatedAt) {
+
+    public Money balance() {
+        return new Money(availableMinor, Currencies.of(currency));
+    }
+
+    public Money totalBalance() {
+        return new Money(totalMinor, Currencies.of(currency));
+    }
+
+    public boolean isPlatformAccount() {
+        return customerId == null;
+    }
+
+    /** The type a new service-held account of this currency gets. */
+    public static InternalAccountType typeFor(String currency) {
+        return Currencies.of(currency).isCrypto() ? InternalAccountType.INTERNAL_CRYPTO
+                : InternalAccountType.INTERNAL_FIAT;
+    }
+}

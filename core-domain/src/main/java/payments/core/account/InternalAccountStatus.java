@@ -1,0 +1,5 @@
+package payments.core.account;
+
+public enum InternalAccountStatus {
+    PENDING, ACTIVE, CLOSED, FROZEN, FAILED
+}

@@ -1,0 +1,31 @@
+package payments.core.customer;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+
+/**
+ * A platform's customer. The fields the service acts on are typed; the KYC/KYB profile of the customer's type
+ * ({@code details}: fullName, address, businessInfo, ...) is validated by {@link CustomerSchemas} and kept as JSON.
+ * {@code verificationStatus} is the kycStatus of individuals and the kybStatus of businesses.
+ */
+public record Customer(CustomerId id, PlatformId platformId, String platformCustomerId, CustomerType type,
+                       String umaAddress, String region, List<String> currencies, String email, String phoneNumber,
+                       String verificationStatus, Map<String, Object> details, Instant createdAt, Instant updatedAt,
+                       Instant deletedAt) {
+    public Customer {
+        currencies = List.copyOf(currencies);
+        details = Map.copyOf(details);
+    }
+
+    public boolean isDeleted() {
+        return deletedAt != null;
+    }
+
+    public Customer deleted(Instant now) {
+        return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
+                phoneNumber, verificationStatus, details, createdAt, now, now);
+    }
+}

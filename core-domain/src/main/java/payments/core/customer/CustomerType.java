@@ -1,0 +1,5 @@
+package payments.core.customer;
+
+public enum CustomerType {
+    INDIVIDUAL, BUSINESS
+}

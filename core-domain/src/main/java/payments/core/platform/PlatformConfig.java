@@ -1,0 +1,61 @@
+package payments.core.platform;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import payments.core.validation.Fields;
+
+/**
+ * What a platform configured: its UMA domain, webhook endpoint and the currencies its customers may hold. The
+ * nested objects are kept as validated plain JSON (see {@link PlatformConfigSchemas}) because the service stores
+ * and echoes them without interpreting most of their fields.
+ */
+public record PlatformConfig(String umaDomain, String proxyUmaSubdomain, String webhookEndpoint,
+                             List<Map<String, Object>> supportedCurrencies, boolean regulatedFinancialInstitution,
+                             Map<String, Object> embeddedWalletConfig, Map<String, Object> cardTokenization2faConfig,
+                             List<Map<String, Object>> feeConfigs) {
+
+    public PlatformConfig {
+        supportedCurrencies = List.copyOf(supportedCurrencies);
+        feeConfigs = List.copyOf(feeConfigs);
+    }
+
+    public List<String> currencyCodes() {
+        return supportedCurrencies.stream().map(c -> (String) c.get("currencyCode")).toList();
+    }
+
+    public boolean supportsCurrency(String code) {
+        return currencyCodes().contains(code);
+    }
+
+    /** The currency settings a new platform starts with: sending limits 1 minor unit up to the spec's maximum. */
+    public static Map<String, Object> defaultCurrency(String code) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("currencyCode", code);
+        c.put("minAmount", 1L);
+        c.put("maxAmount", 9_000_000_000_000_000L);
+        c.put("requiredCounterpartyFields", List.of());
+        c.put("enabledTransactionTypes", List.of("INCOMING", "OUTGOING"));
+        return c;
+    }
+
+    public static PlatformConfig initial(String umaDomain, List<String> currencies) {
+        return new PlatformConfig(umaDomain, null, null,
+                currencies.stream().map(PlatformConfig::defaultCurrency).toList(), false, null, null, List.of());
+    }
+
+    /** Applies a validated PATCH body: fields present replace the old value, absent ones stay. */
+    @SuppressWarnings("unchecked")
+    public PlatformConfig patch(Fields update) {
+        Map<String, Object> u = update.toPlain();
+        return new PlatformConfig(
+                (String) u.getOrDefault("umaDomain", umaDomain),
+                proxyUmaSubdomain,
+                (String) u.getOrDefault("webhookEndpoint", webhookEndpoint),
+                (List<Map<String, Object>>) u.getOrDefault("supportedCurrencies", supportedCurrencies),
+                regulatedFinancialInstitution,
+                (Map<String, Object>) u.getOrDefault("embeddedWalletConfig", embeddedWalletConfig),
+                (Map<String, Object>) u.getOrDefault("cardTokenization2faConfig", cardTokenization2faConfig),
+                (List<Map<String, Object>>) u.getOrDefault("feeConfigs", feeConfigs));
+    }
+}

@@ -1,0 +1,75 @@
+package payments.core.validation;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A JSON object that passed its {@link ObjectSchema}: typed reads of its fields. Absent and null fields read as
+ * empty. {@link #toPlain()} gives back plain maps and lists for storage or echoing.
+ */
+public final class Fields {
+    private final Map<String, Object> values;
+
+    Fields(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(values);
+    }
+
+    public static Fields empty() {
+        return new Fields(new LinkedHashMap<>());
+    }
+
+    public boolean has(String name) {
+        return values.containsKey(name);
+    }
+
+    public Optional<String> string(String name) {
+        return Optional.ofNullable((String) values.get(name));
+    }
+
+    public Optional<Long> number(String name) {
+        return Optional.ofNullable((Long) values.get(name));
+    }
+
+    public Optional<Boolean> bool(String name) {
+        return Optional.ofNullable((Boolean) values.get(name));
+    }
+
+    public Optional<Fields> object(String name) {
+        return Optional.ofNullable((Fields) values.get(name));
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> Optional<List<T>> list(String name) {
+        return Optional.ofNullable((List<T>) values.get(name));
+    }
+
+    public Optional<Instant> instant(String name) {
+        return string(name).map(s -> OffsetDateTime.parse(s).toInstant());
+    }
+
+    public Optional<LocalDate> date(String name) {
+        return string(name).map(LocalDate::parse);
+    }
+
+    public Map<String, Object> toPlain() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, plain(v)));
+        return out;
+    }
+
+    private static Object plain(Object v) {
+        if (v instanceof Fields f) {
+            return f.toPlain();
+        }
+        if (v instanceof List<?> list) {
+            return list.stream().map(Fields::plain).toList();
+        }
+        return v;
+    }
+}

@@ -1,0 +1,212 @@
+package payments.core.validation;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import payments.core.common.FieldError;
+import payments.core.money.Currencies;
+
+/** The value rules used by every request schema. Strings are bounded by default: nothing unbounded enters. */
+public final class Types {
+    public static final int DEFAULT_MAX_STRING = 1000;
+    private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+    private static final Pattern E164 = Pattern.compile("^\\+[1-9]\\d{1,14}$");
+
+    private Types() {
+    }
+
+    public static JsonType string() {
+        return string(1, DEFAULT_MAX_STRING);
+    }
+
+    public static JsonType string(int minLength, int maxLength) {
+        return (value, path, errors) -> {
+            if (!(value instanceof String s)) {
+                errors.add(new FieldError(path, "must be a string"));
+                return null;
+            }
+            if (s.length() < minLength || s.length() > maxLength) {
+                errors.add(new FieldError(path, "length must be between " + minLength + " and " + maxLength,
+                        Map.of("minLength", minLength, "maxLength", maxLength)));
+                return null;
+            }
+            return s;
+        };
+    }
+
+    public static JsonType pattern(String regex, int minLength, int maxLength) {
+        Pattern p = Pattern.compile(regex);
+        JsonType base = string(minLength, maxLength);
+        return (value, path, errors) -> {
+            Object s = base.check(value, path, errors);
+            if (s != null && !p.matcher((String) s).matches()) {
+                errors.add(new FieldError(path, "must match " + regex, Map.of("pattern", regex)));
+                return null;
+            }
+            return s;
+        };
+    }
+
+    private static JsonType format(String format, String message, java.util.function.Predicate<String> test) {
+        JsonType base = string(1, 255);
+        return (value, path, errors) -> {
+            Object s = base.check(value, path, errors);
+            if (s != null && !test.test((String) s)) {
+                errors.add(new FieldError(path, message, Map.of("format", format)));
+                return null;
+            }
+            return s;
+        };
+    }
+
+    public static JsonType email() {
+        return format("email", "must be an email address", s -> EMAIL.matcher(s).matches());
+    }
+
+    public static JsonType phone() {
+        return format("e.164", "must be a phone number in E.164 form (+<digits>)", s -> E164.matcher(s).matches());
+    }
+
+    public static JsonType country() {
+        return format("iso3166-1-alpha-2", "must be an ISO 3166-1 alpha-2 country code", COUNTRIES::contains);
+    }
+
+    public static JsonType currency() {
+        return format("iso4217", "must be a supported currency code", s -> Currencies.find(s).isPresent());
+    }
+
+    public static JsonType date() {
+        return format("date", "must be a date YYYY-MM-DD", s -> {
+            try {
+                return s.length() == 10 && LocalDate.parse(s) != null;
+            } catch (DateTimeParseException e) {
+                return false;
+            }
+        });
+    }
+
+    public static JsonType dateTime() {
+        return format("date-time", "must be an ISO 8601 date-time with offset", s -> {
+            try {
+                return OffsetDateTime.parse(s) != null;
+            } catch (DateTimeParseException e) {
+                return false;
+            }
+        });
+    }
+
+    public static JsonType uri() {
+        return format("uri", "must be an http(s) URL", s -> {
+            try {
+                java.net.URI u = new java.net.URI(s);
+                return ("https".equals(u.getScheme()) || "http".equals(u.getScheme())) && u.getHost() != null;
+            } catch (java.net.URISyntaxException e) {
+                return false;
+            }
+        });
+    }
+
+    public static JsonType oneOf(String... values) {
+        List<String> allowed = List.of(values);
+        return (value, path, errors) -> {
+            if (!(value instanceof String s) || !allowed.contains(s)) {
+                errors.add(new FieldError(path, "must be one of " + allowed, Map.of("enum", allowed)));
+                return null;
+            }
+            return s;
+        };
+    }
+
+    public static <E extends Enum<E>> JsonType oneOf(Class<E> type) {
+        return oneOf(Arrays.stream(type.getEnumConstants()).map(Enum::name).toArray(String[]::new));
+    }
+
+    public static JsonType bool() {
+        return (value, path, errors) -> {
+            if (!(value instanceof Boolean)) {
+                errors.add(new FieldError(path, "must be a boolean"));
+                return null;
+            }
+            return value;
+        };
+    }
+
+    public static JsonType integer(long min, long max) {
+        return (value, path, errors) -> {
+            if (value instanceof BigInteger || value instanceof Long || value instanceof Integer) {
+                BigInteger n = new BigInteger(value.toString());
+                if (n.compareTo(BigInteger.valueOf(min)) < 0 || n.compareTo(BigInteger.valueOf(max)) > 0) {
+                    errors.add(new FieldError(path, "must be between " + min + " and " + max,
+                            Map.of("minimum", min, "maximum", max)));
+                    return null;
+                }
+                return n.longValueExact();
+            }
+            if (value instanceof BigDecimal || value instanceof Double) {
+                errors.add(new FieldError(path, "must be an integer (amounts are in minor units)"));
+                return null;
+            }
+            errors.add(new FieldError(path, "must be an integer"));
+            return null;
+        };
+    }
+
+    public static JsonType arrayOf(JsonType item, int minItems, int maxItems) {
+        return (value, path, errors) -> {
+            if (!(value instanceof List<?> list)) {
+                errors.add(new FieldError(path, "must be an array"));
+                return null;
+            }
+            if (list.size() < minItems || list.size() > maxItems) {
+                errors.add(new FieldError(path, "must have between " + minItems + " and " + maxItems + " items"));
+                return null;
+            }
+            int before = errors.size();
+            List<Object> out = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                Object v = list.get(i) == null ? nullItem(path + "[" + i + "]", errors)
+                        : item.check(list.get(i), path + "[" + i + "]", errors);
+                out.add(v);
+            }
+            return errors.size() == before ? List.copyOf(out) : null;
+        };
+    }
+
+    private static Object nullItem(String path, List<FieldError> errors) {
+        errors.add(new FieldError(path, "must not be null"));
+        return null;
+    }
+
+    /** An object whose shape is chosen by the string in {@code discriminator} (for example {@code accountType}). */
+    public static JsonType variants(String discriminator, Map<String, ObjectSchema> byValue) {
+        List<String> allowed = List.copyOf(byValue.keySet());
+        return (value, path, errors) -> {
+            if (!(value instanceof Map<?, ?> map)) {
+                errors.add(new FieldError(path.isEmpty() ? "body" : path, "must be a JSON object"));
+                return null;
+            }
+            Object kind = map.get(discriminator);
+            String kindPath = path.isEmpty() ? discriminator : path + "." + discriminator;
+            if (kind == null) {
+                errors.add(new FieldError(kindPath, "is required"));
+                return null;
+            }
+            ObjectSchema schema = kind instanceof String s ? byValue.get(s) : null;
+            if (schema == null) {
+                errors.add(new FieldError(kindPath, "must be one of " + allowed, Map.of("enum", allowed)));
+                return null;
+            }
+            return schema.check(value, path, errors);
+        };
+    }
+}
