@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import payments.core.common.FieldError;
-import payments.core.common.InvalidFields;
 
 /**
  * The fields a JSON object may carry, which are required, and the rule for each. Unknown fields are refused, so a
@@ -56,16 +55,6 @@ public final class ObjectSchema implements JsonType {
 
     public Set<String> fieldNames() {
         return fields.keySet();
-    }
-
-    /** Validates a whole request body; every problem found is reported in one 400. */
-    public Fields validate(Object body) {
-        List<FieldError> errors = new ArrayList<>();
-        Object checked = check(body, "", errors);
-        if (!errors.isEmpty()) {
-            throw InvalidFields.of(errors);
-        }
-        return (Fields) checked;
     }
 
     @Override

@@ -1,0 +1,148 @@
+package payments.adapter.http;
+
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import payments.core.common.DomainError;
+import payments.core.common.Unauthenticated;
+import payments.core.platform.Caller;
+
+/**
+ * Every request's path through the adapter: request id, version prefix, route, Basic authentication, bounded body,
+ * strict JSON, the route's handler, and one place that turns any refusal into the spec's error body.
+ */
+public final class ApiHandler implements HttpHandler {
+    public static final String BASE_PATH = "/2025-10-13";
+    public static final int MAX_BODY_BYTES = 1 << 20;
+    private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+    private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
+
+    private final Router router;
+    private final BiFunction<String, String, Caller> authenticate;
+
+    /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
+    public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
+        this.router = router;
+        this.authenticate = authenticate;
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) {
+        if (exchange.isInIoThread()) {
+            exchange.dispatch(this);
+            return;
+        }
+        String requestId = "Request:" + UUID.randomUUID();
+        exchange.getResponseHeaders().put(REQUEST_ID, requestId);
+        Response response;
+        try {
+            response = route(exchange);
+        } catch (DomainError e) {
+            response = Errors.of(e);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
+            response = Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
+        }
+        send(exchange, response);
+    }
+
+    private Response route(HttpServerExchange exchange) {
+        String path = exchange.getRequestPath();
+        if (!path.startsWith(BASE_PATH + "/")) {
+            return notFound(path);
+        }
+        String method = exchange.getRequestMethod().toString();
+        var match = router.match(method, path.substring(BASE_PATH.length())).orElse(null);
+        if (match == null) {
+            return notFound(path);
+        }
+        if (match.handler() == null) {
+            exchange.getResponseHeaders().put(Headers.ALLOW, String.join(", ", match.allowedMethods()));
+            return Errors.body(405, "METHOD_NOT_ALLOWED", method + " is not allowed on " + path,
+                    Map.of("allowedMethods", match.allowedMethods()));
+        }
+        Caller caller = authenticate(exchange);
+        byte[] bytes = readBody(exchange);
+        if (bytes.length > 0 && !isJson(exchange)) {
+            return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
+        }
+        Object body = JsonCodec.parse(bytes);
+        QueryParams query = new QueryParams(exchange.getQueryParameters());
+        return match.handler().handle(new Request(caller, match.params(), query, body, exchange));
+    }
+
+    private Caller authenticate(HttpServerExchange exchange) {
+        String header = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
+            exchange.getResponseHeaders().put(Headers.WWW_AUTHENTICATE, "Basic realm=\"payments\"");
+            throw new Unauthenticated("UNAUTHORIZED", "Missing HTTP Basic credentials (API token id and secret)");
+        }
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(header.substring(6).trim()), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new Unauthenticated("UNAUTHORIZED", "Malformed HTTP Basic credentials");
+        }
+        // The token id may be sent bare or as Token:<uuid>; the secret is what follows the last colon.
+        int colon = decoded.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new Unauthenticated("UNAUTHORIZED", "Malformed HTTP Basic credentials");
+        }
+        return authenticate.apply(decoded.substring(0, colon), decoded.substring(colon + 1));
+    }
+
+    private static byte[] readBody(HttpServerExchange exchange) {
+        long declared = exchange.getRequestContentLength();
+        if (declared > MAX_BODY_BYTES) {
+            throw new PayloadTooLarge();
+        }
+        if (!exchange.isBlocking()) {
+            exchange.startBlocking();
+        }
+        try (InputStream in = exchange.getInputStream()) {
+            byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                throw new PayloadTooLarge();
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw new payments.core.common.InvalidInput("INVALID_INPUT", "The request body could not be read");
+        }
+    }
+
+    private static boolean isJson(HttpServerExchange exchange) {
+        String type = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
+        return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json");
+    }
+
+    private static Response notFound(String path) {
+        return Errors.body(404, "NOT_FOUND", "No route " + path, null);
+    }
+
+    private static void send(HttpServerExchange exchange, Response response) {
+        exchange.setStatusCode(response.status());
+        if (response.body() == null) {
+            exchange.endExchange();
+            return;
+        }
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(JsonCodec.write(response.body())));
+    }
+
+    /** A body over {@link #MAX_BODY_BYTES}: 413 before any of it is parsed. */
+    static final class PayloadTooLarge extends DomainError {
+        PayloadTooLarge() {
+            super("PAYLOAD_TOO_LARGE", "Request bodies are limited to " + MAX_BODY_BYTES + " bytes", null);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package payments.adapter.http;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import payments.core.common.Conflict;
+import payments.core.common.DomainError;
+import payments.core.common.Forbidden;
+import payments.core.common.Gone;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.common.NotImplemented;
+import payments.core.common.Unauthenticated;
+
+/** The one table from domain error types to HTTP statuses, and the spec's error body. */
+public final class Errors {
+    private static final Map<Class<? extends DomainError>, Integer> STATUS = Map.of(
+            InvalidInput.class, 400,
+            Unauthenticated.class, 401,
+            Forbidden.class, 403,
+            NotFound.class, 404,
+            Conflict.class, 409,
+            Gone.class, 410,
+            ApiHandler.PayloadTooLarge.class, 413,
+            NotImplemented.class, 501);
+
+    private Errors() {
+    }
+
+    public static Response of(DomainError e) {
+        return body(STATUS.getOrDefault(e.getClass(), 500), e.code(), e.getMessage(), e.details());
+    }
+
+    public static Response body(int status, String code, String message, Map<String, Object> details) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("status", status);
+        body.put("code", code);
+        body.put("message", message);
+        if (details != null && !details.isEmpty()) {
+            body.put("details", details);
+        }
+        return new Response(status, body);
+    }
+}

@@ -1,0 +1,52 @@
+package payments.adapter.http;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import payments.core.common.InvalidInput;
+
+/**
+ * JSON in and out. Requests are parsed into plain Java values (Map, List, String, Long or BigInteger, BigDecimal,
+ * Boolean) for the core's schemas to judge; duplicate keys, trailing content and absurd nesting are refused here.
+ */
+public final class JsonCodec {
+    private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(32)
+                    .maxNumberLength(64).maxStringLength(100_000).build())
+            .build())
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private JsonCodec() {
+    }
+
+    /** The parsed body, or null for an empty body. */
+    public static Object parse(byte[] body) {
+        if (body.length == 0) {
+            return null;
+        }
+        try {
+            return MAPPER.readValue(body, Object.class);
+        } catch (JsonProcessingException e) {
+            throw new InvalidInput("INVALID_INPUT", "Malformed JSON: " + e.getOriginalMessage(),
+                    java.util.Map.of("line", e.getLocation() == null ? 0 : e.getLocation().getLineNr(),
+                            "column", e.getLocation() == null ? 0 : e.getLocation().getColumnNr()));
+        } catch (IOException e) {
+            throw new InvalidInput("INVALID_INPUT", "Unreadable request body");
+        }
+    }
+
+    public static byte[] write(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("response not serialisable", e);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package payments.adapter.http;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import payments.core.common.DomainError;
+import payments.core.common.FieldError;
+import payments.core.common.InvalidFields;
+import payments.core.page.PageCursor;
+import payments.core.page.PageRequest;
+
+/**
+ * Typed reads of the query string. Problems are collected, and {@link #done()} reports them all in one 400
+ * together with any parameter the route does not know.
+ */
+public final class QueryParams {
+    private final Map<String, Deque<String>> raw;
+    private final Set<String> read = new HashSet<>();
+    private final List<FieldError> errors = new ArrayList<>();
+
+    public QueryParams(Map<String, Deque<String>> raw) {
+        this.raw = raw;
+    }
+
+    public String string(String name) {
+        read.add(name);
+        Deque<String> values = raw.get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            errors.add(new FieldError(name, "must be given once"));
+            return null;
+        }
+        String v = values.getFirst();
+        if (v.length() > 1000) {
+            errors.add(new FieldError(name, "is too long"));
+            return null;
+        }
+        return v;
+    }
+
+    public Instant instant(String name) {
+        return parse(name, (n, v) -> OffsetDateTime.parse(v).toInstant(), "must be an ISO 8601 date-time");
+    }
+
+    public Boolean bool(String name) {
+        return parse(name, (n, v) -> {
+            if (!v.equals("true") && !v.equals("false")) {
+                throw new IllegalArgumentException();
+            }
+            return Boolean.valueOf(v);
+        }, "must be true or false");
+    }
+
+    public <E extends Enum<E>> E enumValue(String name, Class<E> type) {
+        return parse(name, (n, v) -> Enum.valueOf(type, v),
+                "must be one of " + Arrays.toString(type.getEnumConstants()));
+    }
+
+    public String currency(String name) {
+        return parse(name, (n, v) -> {
+            if (payments.core.money.Currencies.find(v).isEmpty()) {
+                throw new IllegalArgumentException();
+            }
+            return v;
+        }, "must be a supported currency code");
+    }
+
+    /** Parses an id with its typed parser, which reports a malformed id itself. */
+    public <T> T id(String name, BiFunction<String, String, T> parser) {
+        return parse(name, parser, null);
+    }
+
+    /** {@code limit} (1..100, default 20) and {@code cursor}. */
+    public PageRequest page() {
+        Integer limit = parse("limit", (n, v) -> {
+            int l = Integer.parseInt(v);
+            if (l < 1 || l > PageRequest.MAX_LIMIT) {
+                throw new IllegalArgumentException();
+            }
+            return l;
+        }, "must be an integer from 1 to " + PageRequest.MAX_LIMIT);
+        PageCursor cursor = parse("cursor", (n, v) -> PageCursor.decode(v), null);
+        return new PageRequest(limit == null ? PageRequest.DEFAULT_LIMIT : limit, cursor);
+    }
+
+    private <T> T parse(String name, BiFunction<String, String, T> parser, String message) {
+        String v = string(name);
+        if (v == null) {
+            return null;
+        }
+        try {
+            return parser.apply(name, v);
+        } catch (DomainError e) {
+            errors.add(new FieldError(name, e.getMessage()));
+        } catch (IllegalArgumentException | DateTimeParseException e) {
+            errors.add(new FieldError(name, message));
+        }
+        return null;
+    }
+
+    /** Call after the last read: unknown parameters and every bad value become one 400 INVALID_INPUT. */
+    public void done() {
+        for (String name : raw.keySet()) {
+            if (!read.contains(name)) {
+                errors.add(new FieldError(name, "unknown query parameter"));
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw InvalidFields.of(errors);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package payments.adapter.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Routes by method and path template ({@code /customers/{customerId}}). Literal segments win over parameters, so
+ * {@code /customers/internal-accounts} is not read as a customer id.
+ */
+public final class Router {
+    private final List<Route> routes = new ArrayList<>();
+
+    record Route(String method, String[] segments, Handler handler) {
+        int literalCount() {
+            int n = 0;
+            for (String s : segments) {
+                if (!s.startsWith("{")) {
+                    n++;
+                }
+            }
+            return n;
+        }
+    }
+
+    /** A found route with its path parameters, or the methods the path allows (for 405), or nothing (404). */
+    public record Match(Handler handler, Map<String, String> params, TreeSet<String> allowedMethods) {
+    }
+
+    public Router add(String method, String template, Handler handler) {
+        routes.add(new Route(method, split(template), handler));
+        return this;
+    }
+
+    public Router get(String template, Handler h) {
+        return add("GET", template, h);
+    }
+
+    public Router post(String template, Handler h) {
+        return add("POST", template, h);
+    }
+
+    public Router patch(String template, Handler h) {
+        return add("PATCH", template, h);
+    }
+
+    public Router delete(String template, Handler h) {
+        return add("DELETE", template, h);
+    }
+
+    public Optional<Match> match(String method, String path) {
+        String[] parts = split(path);
+        Route best = null;
+        Map<String, String> bestParams = null;
+        TreeSet<String> allowed = new TreeSet<>();
+        int bestScore = -1;
+        for (Route route : routes) {
+            Map<String, String> params = bind(route.segments, parts);
+            if (params == null) {
+                continue;
+            }
+            if (!route.method.equals(method)) {
+                allowed.add(route.method);
+                continue;
+            }
+            if (route.literalCount() > bestScore) {
+                best = route;
+                bestParams = params;
+                bestScore = route.literalCount();
+            }
+        }
+        if (best != null) {
+            return Optional.of(new Match(best.handler, bestParams, allowed));
+        }
+        return allowed.isEmpty() ? Optional.empty() : Optional.of(new Match(null, Map.of(), allowed));
+    }
+
+    private static Map<String, String> bind(String[] template, String[] parts) {
+        if (template.length != parts.length) {
+            return null;
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; i < template.length; i++) {
+            String t = template[i];
+            if (t.startsWith("{")) {
+                if (parts[i].isEmpty()) {
+                    return null;
+                }
+                params.put(t.substring(1, t.length() - 1), parts[i]);
+            } else if (!t.equals(parts[i])) {
+                return null;
+            }
+        }
+        return params;
+    }
+
+    private static String[] split(String path) {
+        String trimmed = path.startsWith("/") ? path.substring(1) : path;
+        if (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed.isEmpty() ? new String[0] : trimmed.split("/", -1);
+    }
+}

@@ -1,0 +1,34 @@
+package payments.adapter.http;
+
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import java.net.InetSocketAddress;
+
+/** The HTTP listener. Keeps no state of its own between requests, so several processes can serve one database. */
+public final class UndertowServer implements AutoCloseable {
+    private final Undertow undertow;
+
+    public UndertowServer(String host, int port, ApiHandler handler) {
+        this.undertow = Undertow.builder()
+                .addHttpListener(port, host)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) ApiHandler.MAX_BODY_BYTES + 1)
+                .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
+                .setHandler(handler)
+                .build();
+    }
+
+    public UndertowServer start() {
+        undertow.start();
+        return this;
+    }
+
+    /** The bound port (useful when started on port 0). */
+    public int port() {
+        return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+    }
+
+    @Override
+    public void close() {
+        undertow.stop();
+    }
+}

@@ -1,0 +1,50 @@
+package payments.adapter.persistence;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+import org.jooq.DSLContext;
+import org.jooq.SQLDialect;
+import org.jooq.conf.Settings;
+import org.jooq.impl.DSL;
+
+/** A connection pool to PostgreSQL, migrated to the current schema, and the jOOQ context over it. */
+public final class Database implements AutoCloseable {
+    private final HikariDataSource dataSource;
+    private final Db db;
+
+    private Database(HikariDataSource dataSource) {
+        this.dataSource = dataSource;
+        DSLContext dsl = DSL.using(dataSource, SQLDialect.POSTGRES,
+                new Settings().withExecuteLogging(false).withRenderSchema(false));
+        this.db = new Db(dsl);
+    }
+
+    /** Connects, then applies any pending Flyway migration (safe when several processes start at once). */
+    public static Database connect(String jdbcUrl, String user, String password, int poolSize) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl);
+        config.setUsername(user);
+        config.setPassword(password);
+        config.setMaximumPoolSize(poolSize);
+        config.setPoolName("payments");
+        config.setConnectionTimeout(5_000);
+        HikariDataSource dataSource = new HikariDataSource(config);
+        try {
+            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        } catch (RuntimeException e) {
+            dataSource.close();
+            throw e;
+        }
+        return new Database(dataSource);
+    }
+
+    public Db db() {
+        return db;
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+}

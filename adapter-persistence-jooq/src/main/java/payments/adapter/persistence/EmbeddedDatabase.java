@@ -1,0 +1,57 @@
+package payments.adapter.persistence;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A real PostgreSQL server started by this process from binaries shipped on Maven Central, so the service and its
+ * tests need nothing installed. Data stays in {@code dataDirectory} across restarts.
+ */
+public final class EmbeddedDatabase implements AutoCloseable {
+    public static final String USER = "postgres";
+    private final EmbeddedPostgres postgres;
+
+    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+        this.postgres = postgres;
+    }
+
+    /**
+     * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
+     */
+    public static EmbeddedDatabase start(Path dataDirectory, boolean durable) {
+        try {
+            Files.createDirectories(dataDirectory);
+            String onOff = durable ? "on" : "off";
+            return new EmbeddedDatabase(EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(false)
+                    .setServerConfig("fsync", onOff)
+                    .setServerConfig("synchronous_commit", onOff)
+                    .setServerConfig("full_page_writes", onOff)
+                    .setServerConfig("max_connections", "200")
+                    .start());
+        } catch (IOException e) {
+            throw new UncheckedIOException("embedded PostgreSQL did not start", e);
+        }
+    }
+
+    public String jdbcUrl() {
+        return postgres.getJdbcUrl(USER, "postgres");
+    }
+
+    public int port() {
+        return postgres.getPort();
+    }
+
+    @Override
+    public void close() {
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

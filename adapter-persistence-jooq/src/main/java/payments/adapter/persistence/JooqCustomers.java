@@ -1,0 +1,129 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.CUSTOMERS;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
+import payments.adapter.persistence.schema.tables.records.CustomersRecord;
+import payments.core.common.Conflict;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+import payments.core.customer.Customer;
+import payments.core.customer.CustomerFilter;
+import payments.core.customer.CustomerType;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.ports.driven.Customers;
+
+public final class JooqCustomers implements Customers {
+    private final Db db;
+
+    public JooqCustomers(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void insert(Customer c) {
+        write(() -> db.ctx().insertInto(CUSTOMERS).set(record(c)).execute());
+    }
+
+    @Override
+    public void update(Customer c) {
+        write(() -> db.ctx().update(CUSTOMERS).set(record(c))
+                .where(CUSTOMERS.PLATFORM_ID.eq(c.platformId().value()).and(CUSTOMERS.ID.eq(c.id().value())))
+                .execute());
+    }
+
+    private static void write(Runnable statement) {
+        try {
+            statement.run();
+        } catch (DataAccessException e) {
+            String constraint = UniqueViolation.constraintOf(e).orElseThrow(() -> e);
+            if (constraint.equals("customers_active_uma_address")) {
+                throw new Conflict("UMA_ADDRESS_EXISTS", "The UMA address is already taken");
+            }
+            if (constraint.equals("customers_active_platform_customer_id")) {
+                throw new Conflict("CONFLICT", "An active customer already has this platformCustomerId");
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public Optional<Customer> find(PlatformId platform, CustomerId id) {
+        return db.ctx().selectFrom(CUSTOMERS)
+                .where(CUSTOMERS.PLATFORM_ID.eq(platform.value()).and(CUSTOMERS.ID.eq(id.value())))
+                .fetchOptional().map(JooqCustomers::toCustomer);
+    }
+
+    @Override
+    public Page<Customer> list(PlatformId platform, CustomerFilter f, PageRequest page) {
+        Condition c = CUSTOMERS.PLATFORM_ID.eq(platform.value());
+        if (!f.includeDeleted()) {
+            c = c.and(CUSTOMERS.DELETED_AT.isNull());
+        }
+        if (f.platformCustomerId() != null) {
+            c = c.and(CUSTOMERS.PLATFORM_CUSTOMER_ID.eq(f.platformCustomerId()));
+        }
+        if (f.type() != null) {
+            c = c.and(CUSTOMERS.CUSTOMER_TYPE.eq(f.type().name()));
+        }
+        if (f.createdAfter() != null) {
+            c = c.and(CUSTOMERS.CREATED_AT.ge(utc(f.createdAfter())));
+        }
+        if (f.createdBefore() != null) {
+            c = c.and(CUSTOMERS.CREATED_AT.le(utc(f.createdBefore())));
+        }
+        if (f.updatedAfter() != null) {
+            c = c.and(CUSTOMERS.UPDATED_AT.ge(utc(f.updatedAfter())));
+        }
+        if (f.updatedBefore() != null) {
+            c = c.and(CUSTOMERS.UPDATED_AT.le(utc(f.updatedBefore())));
+        }
+        if (f.region() != null) {
+            c = c.and(CUSTOMERS.REGION.eq(f.region()));
+        }
+        if (f.currency() != null) {
+            c = c.and(DSL.inline(",").concat(CUSTOMERS.CURRENCIES).concat(",").contains("," + f.currency() + ","));
+        }
+        if (f.umaAddress() != null) {
+            c = c.and(CUSTOMERS.UMA_ADDRESS.eq(f.umaAddress()));
+        }
+        return Keyset.page(db.ctx(), CUSTOMERS, CUSTOMERS.fields(), CUSTOMERS.CREATED_AT, CUSTOMERS.ID, c, page,
+                r -> toCustomer(r.into(CUSTOMERS)));
+    }
+
+    private static CustomersRecord record(Customer c) {
+        CustomersRecord r = new CustomersRecord();
+        r.setPlatformId(c.platformId().value());
+        r.setId(c.id().value());
+        r.setPlatformCustomerId(c.platformCustomerId());
+        r.setCustomerType(c.type().name());
+        r.setUmaAddress(c.umaAddress());
+        r.setRegion(c.region());
+        r.setCurrencies(String.join(",", c.currencies()));
+        r.setEmail(c.email());
+        r.setPhoneNumber(c.phoneNumber());
+        r.setVerificationStatus(c.verificationStatus());
+        r.setDetails(JsonColumns.write(c.details()));
+        r.setCreatedAt(utc(c.createdAt()));
+        r.setUpdatedAt(utc(c.updatedAt()));
+        r.setDeletedAt(utc(c.deletedAt()));
+        return r;
+    }
+
+    private static Customer toCustomer(CustomersRecord r) {
+        List<String> currencies = r.getCurrencies().isEmpty() ? List.of()
+                : Arrays.asList(r.getCurrencies().split(","));
+        return new Customer(new CustomerId(r.getId()), new PlatformId(r.getPlatformId()), r.getPlatformCustomerId(),
+                CustomerType.valueOf(r.getCustomerType()), r.getUmaAddress(), r.getRegion(), currencies,
+                r.getEmail(), r.getPhoneNumber(), r.getVerificationStatus(), JsonColumns.readObject(r.getDetails()),
+                r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant(),
+                r.getDeletedAt() == null ? null : r.getDeletedAt().toInstant());
+    }
+}

@@ -1,0 +1,47 @@
+package payments.app;
+
+import payments.adapter.persistence.Database;
+import payments.adapter.persistence.EmbeddedDatabase;
+
+/** The database (the embedded one unless a URL is configured) and the services wired to it. */
+final class Backend implements AutoCloseable {
+    private final EmbeddedDatabase embedded;
+    private final Database database;
+    final Wiring wiring;
+
+    private Backend(EmbeddedDatabase embedded, Database database, Wiring wiring) {
+        this.embedded = embedded;
+        this.database = database;
+        this.wiring = wiring;
+    }
+
+    static Backend open(Config config) {
+        EmbeddedDatabase embedded = null;
+        try {
+            String url = config.databaseUrl();
+            String user = config.databaseUser();
+            String password = config.databasePassword();
+            if (url == null) {
+                embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), true);
+                url = embedded.jdbcUrl();
+                user = EmbeddedDatabase.USER;
+                password = "postgres";
+            }
+            Database database = Database.connect(url, user, password, config.databasePoolSize());
+            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds()));
+        } catch (RuntimeException e) {
+            if (embedded != null) {
+                embedded.close();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        database.close();
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+}

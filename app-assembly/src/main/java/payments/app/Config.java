@@ -1,0 +1,61 @@
+package payments.app;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the operator can set, read once from the environment at start. With no database URL the server runs
+ * its own embedded PostgreSQL with its data in {@code dataDir}.
+ */
+public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
+                     String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
+                     List<String> sandboxCurrencies) {
+
+    public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
+
+    public static Config fromEnvironment(Map<String, String> env) {
+        return new Config(
+                env.getOrDefault("PAYMENTS_HOST", "0.0.0.0"),
+                intValue(env, "PAYMENTS_PORT", 8080),
+                Path.of(env.getOrDefault("PAYMENTS_DATA_DIR", "./data")),
+                blankToNull(env.get("PAYMENTS_DATABASE_URL")),
+                env.getOrDefault("PAYMENTS_DATABASE_USER", "postgres"),
+                env.getOrDefault("PAYMENTS_DATABASE_PASSWORD", ""),
+                intValue(env, "PAYMENTS_DATABASE_POOL_SIZE", 16),
+                blankToNull(env.get("PAYMENTS_SANDBOX_TOKEN")),
+                env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
+                DEFAULT_SANDBOX_CURRENCIES);
+    }
+
+    public Config withPort(int newPort) {
+        return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies);
+    }
+
+    public Config withDatabase(String url, String user, String password) {
+        return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
+                sandboxCurrencies);
+    }
+
+    public Config withSandboxToken(String token) {
+        return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
+                sandboxUmaDomain, sandboxCurrencies);
+    }
+
+    private static int intValue(Map<String, String> env, String name, int fallback) {
+        String v = env.get(name);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+        }
+    }
+
+    private static String blankToNull(String v) {
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+}

@@ -1,0 +1,101 @@
+package payments.app;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import payments.core.common.PlatformId;
+import payments.core.platform.Environment;
+import payments.core.platform.Permission;
+import payments.ports.app.PlatformService;
+
+/**
+ * {@code java -jar payments-server.jar [serve | create-platform | create-token | help]}: runs the server, or an
+ * operator command against the same database.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
+        String command = args.length == 0 ? "serve" : args[0];
+        Map<String, String> options = options(Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
+        Config config = Config.fromEnvironment(System.getenv());
+        switch (command) {
+            case "serve" -> serve(config);
+            case "create-platform" -> createPlatform(config, options);
+            case "create-token" -> createToken(config, options);
+            default -> usage();
+        }
+    }
+
+    private static void serve(Config config) {
+        long started = System.nanoTime();
+        PaymentsServer server = PaymentsServer.start(config);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "shutdown"));
+        System.out.printf("Payments API listening on http://localhost:%d/2025-10-13 (started in %d ms)%n",
+                server.port(), (System.nanoTime() - started) / 1_000_000);
+        server.generatedSandboxCredentials().ifPresent(credentials -> System.out.println(
+                "Sandbox API token (shown once; keep it, or set PAYMENTS_SANDBOX_TOKEN):\n  " + credentials
+                        + "\nTry: curl -u " + credentials + " http://localhost:" + server.port()
+                        + "/2025-10-13/config"));
+    }
+
+    private static void createPlatform(Config config, Map<String, String> options) {
+        String name = required(options, "name");
+        Environment environment = Environment.valueOf(
+                options.getOrDefault("environment", "production").toUpperCase(java.util.Locale.ROOT));
+        List<String> currencies = List.of(options.getOrDefault("currencies", "USD").split(","));
+        try (Backend backend = Backend.open(config)) {
+            var created = backend.wiring.platforms.create(name, environment,
+                    options.getOrDefault("uma-domain", "payments.local"), currencies);
+            System.out.println("Platform " + created.platform().id() + " (" + environment + ")");
+            System.out.println("First API token (shown once): " + created.firstToken().credentials());
+        }
+    }
+
+    private static void createToken(Config config, Map<String, String> options) {
+        PlatformId platform = options.containsKey("platform")
+                ? PlatformId.parse("platform", options.get("platform")) : PlatformService.DEFAULT_SANDBOX;
+        try (Backend backend = Backend.open(config)) {
+            var issued = backend.wiring.db().inTransaction(() -> backend.wiring.tokens.issue(platform,
+                    options.getOrDefault("name", "Operator token"), EnumSet.allOf(Permission.class)));
+            System.out.println("API token (shown once): " + issued.credentials());
+        }
+    }
+
+    private static void usage() {
+        System.out.println("""
+                usage: java -jar payments-server.jar [command] [--option value ...]
+                  serve                      run the server (default)
+                  create-platform --name N [--environment production|sandbox] [--currencies USD,EUR]
+                                  [--uma-domain example.com]
+                                             create a platform; prints its first API token
+                  create-token [--platform PlatformConfig:<uuid>] [--name N]
+                                             issue another all-permission token (default: the sandbox platform)
+                configuration comes from PAYMENTS_* environment variables (see README)""");
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("expected --option value, got " + args[i]);
+            }
+            options.put(args[i].substring(2), args[i + 1]);
+        }
+        return options;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String v = options.get(name);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + name + " is required");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,71 @@
+package payments.app;
+
+import java.util.Optional;
+import java.util.UUID;
+import payments.adapter.http.UndertowServer;
+import payments.core.common.TokenId;
+import payments.ports.app.PlatformService;
+
+/** The assembled service: database, the default sandbox platform and its token, the HTTP API. */
+public final class PaymentsServer implements AutoCloseable {
+    private final Backend backend;
+    private final UndertowServer http;
+    private final String generatedSandboxCredentials;
+
+    private PaymentsServer(Backend backend, UndertowServer http, String generatedSandboxCredentials) {
+        this.backend = backend;
+        this.http = http;
+        this.generatedSandboxCredentials = generatedSandboxCredentials;
+    }
+
+    public static PaymentsServer start(Config config) {
+        Backend backend = Backend.open(config);
+        try {
+            String generated = ensureSandbox(config, backend.wiring);
+            UndertowServer http = new UndertowServer(config.host(), config.port(), backend.wiring.httpApi()).start();
+            return new PaymentsServer(backend, http, generated);
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
+    }
+
+    /** Creates the default sandbox platform on first start and makes sure the configured sandbox token exists. */
+    private static String ensureSandbox(Config config, Wiring wiring) {
+        var created = wiring.platforms.ensureDefaultSandbox(config.sandboxUmaDomain(), config.sandboxCurrencies());
+        if (config.sandboxToken() == null) {
+            return created.map(c -> c.firstToken().credentials()).orElse(null);
+        }
+        String value = config.sandboxToken();
+        int colon = value.lastIndexOf(':');
+        String id = colon > 0 ? value.substring(0, colon) : "";
+        id = id.startsWith(TokenId.KIND + ":") ? id.substring(TokenId.KIND.length() + 1) : id;
+        UUID uuid;
+        try {
+            uuid = UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("PAYMENTS_SANDBOX_TOKEN must be <token uuid>:<secret>");
+        }
+        String secret = value.substring(colon + 1);
+        if (secret.length() < 16) {
+            throw new IllegalArgumentException("PAYMENTS_SANDBOX_TOKEN secret must have at least 16 characters");
+        }
+        wiring.tokens.ensure(PlatformService.DEFAULT_SANDBOX, new TokenId(uuid), secret, "Sandbox token");
+        return null;
+    }
+
+    public int port() {
+        return http.port();
+    }
+
+    /** The sandbox credentials generated on this first start, if any (they are shown once). */
+    public Optional<String> generatedSandboxCredentials() {
+        return Optional.ofNullable(generatedSandboxCredentials);
+    }
+
+    @Override
+    public void close() {
+        http.close();
+        backend.close();
+    }
+}

@@ -1,0 +1,67 @@
+package payments.core.customer;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import payments.core.common.CustomerId;
+import payments.core.common.InvalidFields;
+import payments.core.validation.Fields;
+
+/** Rules of a customer's profile that span fields, and how the profile is split from the typed fields. */
+public final class CustomerRules {
+    private CustomerRules() {
+    }
+
+    /** The KYC/KYB profile: every field of the body that is not a typed customer field. */
+    public static Map<String, Object> profileOf(Fields body) {
+        Map<String, Object> profile = new LinkedHashMap<>(body.toPlain());
+        profile.keySet().removeAll(CustomerSchemas.TYPED_FIELDS);
+        return profile;
+    }
+
+    /** An update replaces top-level fields; {@code businessInfo} is merged field by field (its update is partial). */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> mergeProfile(Map<String, Object> current, Map<String, Object> update) {
+        Map<String, Object> merged = new LinkedHashMap<>(current);
+        update.forEach((k, v) -> {
+            if ("businessInfo".equals(k) && merged.get(k) instanceof Map<?, ?> old) {
+                Map<String, Object> info = new LinkedHashMap<>((Map<String, Object>) old);
+                info.putAll((Map<String, Object>) v);
+                merged.put(k, info);
+            } else {
+                merged.put(k, v);
+            }
+        });
+        return merged;
+    }
+
+    /** kycStatus of an individual or kybStatus of a business, when the body sets it. */
+    public static Optional<String> statusOf(CustomerType type, Fields body) {
+        return body.string(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus");
+    }
+
+    public static String generatedUmaAddress(CustomerId id, String umaDomain) {
+        return "$" + id.value().toString().replace("-", "").substring(0, 16) + "@" + umaDomain;
+    }
+
+    /** "Other" choices need their description, as the reference requires. */
+    @SuppressWarnings("unchecked")
+    public static void check(CustomerType type, Map<String, Object> profile) {
+        Map<String, Object> scope = type == CustomerType.BUSINESS
+                ? (Map<String, Object>) profile.getOrDefault("businessInfo", Map.of()) : profile;
+        String prefix = type == CustomerType.BUSINESS ? "businessInfo." : "";
+        requireDescription(scope, prefix, "sourceOfFundsCategories", "sourceOfFundsOtherDescription");
+        requireDescription(scope, prefix, "sourceOfWealthCategories", "sourceOfWealthOtherDescription");
+        requireDescription(scope, prefix, "purposeOfAccount", "purposeOfAccountOtherDescription");
+    }
+
+    private static void requireDescription(Map<String, Object> scope, String prefix, String choice,
+                                           String description) {
+        Object value = scope.get(choice);
+        boolean other = "OTHER".equals(value) || (value instanceof List<?> l && l.contains("OTHER"));
+        if (other && scope.get(description) == null) {
+            throw InvalidFields.of(prefix + description, "is required when " + prefix + choice + " includes OTHER");
+        }
+    }
+}

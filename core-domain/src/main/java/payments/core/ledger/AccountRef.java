@@ -1,0 +1,24 @@
+package payments.core.ledger;
+
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import payments.core.common.PlatformId;
+
+/**
+ * A ledger account a posting touches. Owned accounts (a customer's or the platform's internal accounts) never go
+ * below zero. System accounts (one per platform, purpose and currency, such as the sandbox funding source or a
+ * rail's settlement account) mirror money outside the service, may go negative, have derived ids and are opened on
+ * first use.
+ */
+public record AccountRef(UUID id, boolean system) {
+    public static final String SANDBOX_FUNDING = "SANDBOX_FUNDING";
+
+    public static AccountRef owned(UUID id) {
+        return new AccountRef(id, false);
+    }
+
+    public static AccountRef system(PlatformId platform, String purpose, String currency) {
+        String name = "system:" + platform.value() + ":" + purpose + ":" + currency;
+        return new AccountRef(UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)), true);
+    }
+}

@@ -1,0 +1,138 @@
+package payments.ports.app;
+
+import java.util.List;
+import java.util.Map;
+import payments.core.common.CustomerId;
+import payments.core.common.Gone;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.customer.Customer;
+import payments.core.customer.CustomerFilter;
+import payments.core.customer.CustomerRules;
+import payments.core.customer.CustomerSchemas;
+import payments.core.customer.CustomerType;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.platform.Platform;
+import payments.core.validation.Fields;
+import payments.ports.driven.Clock;
+import payments.ports.driven.Customers;
+import payments.ports.driven.Ids;
+import payments.ports.driven.Platforms;
+import payments.ports.driven.TransactionRunner;
+
+/** Customers: create (with their internal accounts), read, list, update and soft delete. */
+public final class CustomerService {
+    private final Customers customers;
+    private final Platforms platforms;
+    private final AccountOpening accountOpening;
+    private final TransactionRunner tx;
+    private final Clock clock;
+    private final Ids ids;
+
+    public CustomerService(Customers customers, Platforms platforms, AccountOpening accountOpening,
+                           TransactionRunner tx, Clock clock, Ids ids) {
+        this.customers = customers;
+        this.platforms = platforms;
+        this.accountOpening = accountOpening;
+        this.tx = tx;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    public Customer create(Caller caller, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = CustomerSchemas.CREATE.validate(body);
+        return tx.inTransaction(() -> {
+            Platform platform = platforms.find(caller.platformId()).orElseThrow();
+            CustomerId id = new CustomerId(ids.newId());
+            List<String> currencies = f.<String>list("currencies").orElse(platform.config().currencyCodes());
+            requireSupported(platform, currencies);
+            CustomerType type = CustomerType.valueOf(f.string("customerType").orElseThrow());
+            Map<String, Object> details = CustomerRules.profileOf(f);
+            CustomerRules.check(type, details);
+            var now = clock.now();
+            Customer customer = new Customer(id, caller.platformId(),
+                    f.string("platformCustomerId").orElse(id.value().toString()), type,
+                    f.string("umaAddress").orElseGet(() -> CustomerRules.generatedUmaAddress(id,
+                            platform.config().umaDomain())),
+                    f.string("region").orElse(null), distinct(currencies), f.string("email").orElse(null),
+                    f.string("phoneNumber").orElse(null), CustomerRules.statusOf(type, f).orElse("PENDING"),
+                    details, now, now, null);
+            customers.insert(customer);
+            accountOpening.ensureAccounts(caller.platformId(), id, customer.currencies(), now);
+            return customer;
+        });
+    }
+
+    public Customer get(Caller caller, CustomerId id) {
+        caller.require(Permission.VIEW);
+        return customers.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+    }
+
+    public Page<Customer> list(Caller caller, CustomerFilter filter, PageRequest page) {
+        caller.require(Permission.VIEW);
+        return customers.list(caller.platformId(), filter, page);
+    }
+
+    public Customer update(Caller caller, CustomerId id, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = CustomerSchemas.UPDATE.validate(body);
+        return tx.inTransaction(() -> {
+            Customer current = customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
+                    .orElseThrow(() -> notFound(id));
+            CustomerType type = CustomerType.valueOf(f.string("customerType").orElseThrow());
+            if (type != current.type()) {
+                throw InvalidFields.of("customerType", "must be " + current.type() + ", the type of this customer");
+            }
+            Platform platform = platforms.find(caller.platformId()).orElseThrow();
+            List<String> currencies = f.<String>list("currencies").map(CustomerService::distinct)
+                    .orElse(current.currencies());
+            requireSupported(platform, currencies);
+            Map<String, Object> details = CustomerRules.mergeProfile(current.details(), CustomerRules.profileOf(f));
+            CustomerRules.check(type, details);
+            var now = clock.now();
+            Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
+                    f.string("umaAddress").orElse(current.umaAddress()), current.region(), currencies,
+                    f.string("email").orElse(current.email()), f.string("phoneNumber").orElse(current.phoneNumber()),
+                    CustomerRules.statusOf(type, f).orElse(current.verificationStatus()), details,
+                    current.createdAt(), now, null);
+            customers.update(updated);
+            accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
+            return updated;
+        });
+    }
+
+    public Customer delete(Caller caller, CustomerId id) {
+        caller.require(Permission.MANAGE);
+        return tx.inTransaction(() -> {
+            Customer current = customers.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+            if (current.isDeleted()) {
+                throw new Gone("CUSTOMER_DELETED", "Customer " + id + " is already deleted");
+            }
+            Customer deleted = current.deleted(clock.now());
+            customers.update(deleted);
+            return deleted;
+        });
+    }
+
+    private static void requireSupported(Platform platform, List<String> currencies) {
+        for (String c : currencies) {
+            if (!platform.config().supportsCurrency(c)) {
+                throw new InvalidInput("INVALID_CURRENCY", "Currency " + c + " is not enabled for this platform",
+                        Map.of("currency", c, "supportedCurrencies", platform.config().currencyCodes()));
+            }
+        }
+    }
+
+    private static List<String> distinct(List<String> values) {
+        return List.copyOf(new java.util.LinkedHashSet<>(values));
+    }
+
+    static NotFound notFound(CustomerId id) {
+        return new NotFound("USER_NOT_FOUND", "No customer " + id);
+    }
+}

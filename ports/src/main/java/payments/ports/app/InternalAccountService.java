@@ -1,0 +1,84 @@
+package payments.ports.app;
+
+import java.util.List;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountStatus;
+import payments.core.account.InternalAccountType;
+import payments.core.common.Conflict;
+import payments.core.common.InternalAccountId;
+import payments.core.common.NotFound;
+import payments.core.ledger.Journal;
+import payments.core.ledger.AccountRef;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.Clock;
+import payments.ports.driven.FundingInstructions;
+import payments.ports.driven.Ids;
+import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.Ledger;
+import payments.ports.driven.TransactionRunner;
+
+/** Reading internal accounts, and funding them in the sandbox (through the ledger, like every balance change). */
+public final class InternalAccountService {
+    static final long MAX_SANDBOX_FUNDING = 100_000_000_000L;
+    private static final ObjectSchema FUND = ObjectSchema.of()
+            .required("amount", Types.integer(1, MAX_SANDBOX_FUNDING));
+
+    private final InternalAccounts accounts;
+    private final Ledger ledger;
+    private final FundingInstructions instructions;
+    private final TransactionRunner tx;
+    private final Clock clock;
+    private final Ids ids;
+
+    public InternalAccountService(InternalAccounts accounts, Ledger ledger, FundingInstructions instructions,
+                                  TransactionRunner tx, Clock clock, Ids ids) {
+        this.accounts = accounts;
+        this.ledger = ledger;
+        this.instructions = instructions;
+        this.tx = tx;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccounts.Filter filter,
+                                                          PageRequest page) {
+        caller.require(Permission.VIEW);
+        return accounts.listCustomerAccounts(caller.platformId(), filter, page).map(a -> view(caller, a));
+    }
+
+    public List<InternalAccountView> listPlatformAccounts(Caller caller, String currency, InternalAccountType type) {
+        caller.require(Permission.VIEW);
+        return accounts.listOwnedBy(caller.platformId(), null).stream()
+                .filter(a -> currency == null || a.currency().equals(currency))
+                .filter(a -> type == null || a.type() == type)
+                .map(a -> view(caller, a)).toList();
+    }
+
+    /** Sandbox only: credits the account from the sandbox funding source, as one balanced journal. */
+    public InternalAccountView fund(Caller caller, InternalAccountId id, Object body) {
+        caller.requireSandbox();
+        caller.require(Permission.TRANSACT);
+        long amount = FUND.validate(body).number("amount").orElseThrow();
+        InternalAccount funded = tx.inTransaction(() -> {
+            InternalAccount account = accounts.find(caller.platformId(), id)
+                    .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+            if (account.status() != InternalAccountStatus.ACTIVE) {
+                throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
+            }
+            var source = AccountRef.system(caller.platformId(), AccountRef.SANDBOX_FUNDING, account.currency());
+            ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "SANDBOX_FUNDING", id.toString(), source,
+                    AccountRef.owned(id.value()), account.currency(), amount, clock.now()));
+            return accounts.find(caller.platformId(), id).orElseThrow();
+        });
+        return view(caller, funded);
+    }
+
+    private InternalAccountView view(Caller caller, InternalAccount account) {
+        return new InternalAccountView(account, instructions.forAccount(caller.environment(), account));
+    }
+}

@@ -1,0 +1,132 @@
+package payments.ports.app;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import payments.core.common.Conflict;
+import payments.core.common.NotFound;
+import payments.core.common.PlatformId;
+import payments.core.common.TokenId;
+import payments.core.common.Unauthenticated;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.ApiToken;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.platform.PlatformConfigSchemas;
+import payments.core.validation.Fields;
+import payments.ports.driven.ApiTokens;
+import payments.ports.driven.Clock;
+import payments.ports.driven.Ids;
+import payments.ports.driven.StoredToken;
+import payments.ports.driven.TokenSecrets;
+import payments.ports.driven.TransactionRunner;
+
+/** API tokens: issuing them (the secret is shown once), listing, revoking, and authenticating requests with them. */
+public final class TokenService {
+    private final ApiTokens tokens;
+    private final TokenSecrets secrets;
+    private final TransactionRunner tx;
+    private final Clock clock;
+    private final Ids ids;
+
+    public TokenService(ApiTokens tokens, TokenSecrets secrets, TransactionRunner tx, Clock clock, Ids ids) {
+        this.tokens = tokens;
+        this.secrets = secrets;
+        this.tx = tx;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** A newly issued token with its secret: the only time the secret is ever available. */
+    public record IssuedToken(ApiToken token, String secret) {
+        /** The value of {@code PAYMENTS_SANDBOX_TOKEN} and the Basic-auth pair: {@code <uuid>:<secret>}. */
+        public String credentials() {
+            return token.id().value() + ":" + secret;
+        }
+    }
+
+    public IssuedToken create(Caller caller, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = PlatformConfigSchemas.TOKEN_CREATE.validate(body);
+        List<String> names = f.<String>list("permissions").orElseThrow();
+        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
+        names.forEach(n -> permissions.add(Permission.valueOf(n)));
+        return tx.inTransaction(() -> issue(caller.platformId(), f.string("name").orElseThrow(), permissions));
+    }
+
+    /** Issues a token for a platform; call inside a transaction. */
+    public IssuedToken issue(PlatformId platform, String name, Set<Permission> permissions) {
+        String secret = secrets.newSecret();
+        ApiToken token = store(platform, new TokenId(ids.newId()), name, permissions, secret);
+        return new IssuedToken(token, secret);
+    }
+
+    /**
+     * Makes sure a token with this id and secret exists on the platform (for a configured sandbox token). A token
+     * id that already exists with another secret or on another platform is refused rather than overwritten.
+     */
+    public void ensure(PlatformId platform, TokenId id, String secret, String name) {
+        tx.inTransaction(() -> {
+            var existing = tokens.findForAuthentication(id);
+            if (existing.isEmpty()) {
+                store(platform, id, name, EnumSet.allOf(Permission.class), secret);
+            } else if (!existing.get().token().platformId().equals(platform)
+                    || !secrets.matches(secret, existing.get().secretHash())) {
+                throw new Conflict("CONFLICT", "Token " + id + " already exists with other credentials");
+            }
+        });
+    }
+
+    private ApiToken store(PlatformId platform, TokenId id, String name, Set<Permission> permissions, String secret) {
+        var now = clock.now();
+        ApiToken token = new ApiToken(id, platform, name, permissions, now, now);
+        tokens.insert(token, secrets.hash(secret));
+        return token;
+    }
+
+    public Page<ApiToken> list(Caller caller, ApiTokens.TokenFilter filter, PageRequest page) {
+        caller.require(Permission.MANAGE);
+        return tokens.list(caller.platformId(), filter, page);
+    }
+
+    public ApiToken get(Caller caller, TokenId id) {
+        caller.require(Permission.MANAGE);
+        return tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+    }
+
+    public void delete(Caller caller, TokenId id) {
+        caller.require(Permission.MANAGE);
+        if (!tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()))) {
+            throw notFound(id);
+        }
+    }
+
+    /**
+     * Authenticates a Basic-auth pair. The username is the token's uuid (also accepted as {@code Token:<uuid>}).
+     * Every failure looks the same to the caller.
+     */
+    public Caller authenticate(String username, String secret) {
+        TokenId id;
+        try {
+            id = new TokenId(java.util.UUID.fromString(username.startsWith(TokenId.KIND + ":")
+                    ? username.substring(TokenId.KIND.length() + 1) : username));
+        } catch (IllegalArgumentException e) {
+            throw invalidCredentials();
+        }
+        StoredToken stored = tokens.findForAuthentication(id).orElse(null);
+        if (stored == null || !secrets.matches(secret, stored.secretHash())) {
+            throw invalidCredentials();
+        }
+        ApiToken t = stored.token();
+        return new Caller(t.platformId(), stored.environment(), t.id(), t.permissions());
+    }
+
+    private static Unauthenticated invalidCredentials() {
+        return new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");
+    }
+
+    private static NotFound notFound(TokenId id) {
+        return new NotFound("TOKEN_NOT_FOUND", "No token " + id);
+    }
+}

@@ -1,0 +1,29 @@
+package payments.ports.driven;
+
+import java.time.Instant;
+import java.util.Optional;
+import payments.core.account.ExternalAccount;
+import payments.core.common.CustomerId;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+
+/**
+ * External accounts. {@link #insert} raises {@link payments.core.common.Conflict} when the owner already has an
+ * active account of the same type, currency and primary identifier.
+ */
+public interface ExternalAccounts {
+    void insert(PlatformId platform, ExternalAccount account);
+
+    Optional<ExternalAccount> find(PlatformId platform, ExternalAccountId id);
+
+    /** Lists the platform's own accounts when {@code platformOwned}, else customers' (optionally one customer's). */
+    Page<ExternalAccount> list(PlatformId platform, boolean platformOwned, CustomerId customer, String currency,
+                               PageRequest page);
+
+    /** Clears the customer's default UMA deposit account, so a new one can take its place. */
+    void clearDefaultUmaDeposit(PlatformId platform, CustomerId customer, Instant now);
+
+    boolean delete(PlatformId platform, ExternalAccountId id, Instant now);
+}

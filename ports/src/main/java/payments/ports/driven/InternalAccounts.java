@@ -1,0 +1,26 @@
+package payments.ports.driven;
+
+import java.util.List;
+import java.util.Optional;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountType;
+import payments.core.common.CustomerId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+
+/** Internal accounts with their balances as the ledger has them. Opening one also opens its ledger account. */
+public interface InternalAccounts {
+    void open(PlatformId platform, InternalAccount account);
+
+    Optional<InternalAccount> find(PlatformId platform, InternalAccountId id);
+
+    Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter filter, PageRequest page);
+
+    /** Every account of one owner (a customer, or the platform when {@code customer} is null). */
+    List<InternalAccount> listOwnedBy(PlatformId platform, CustomerId customer);
+
+    record Filter(CustomerId customerId, String currency, InternalAccountType type) {
+    }
+}

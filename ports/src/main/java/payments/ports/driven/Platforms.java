@@ -1,0 +1,14 @@
+package payments.ports.driven;
+
+import java.util.Optional;
+import payments.core.common.PlatformId;
+import payments.core.platform.Platform;
+
+public interface Platforms {
+    Optional<Platform> find(PlatformId id);
+
+    /** Raises {@link payments.core.common.Conflict} when a platform with this id exists. */
+    void insert(Platform platform);
+
+    void update(Platform platform);
+}
