@@ -63,6 +63,10 @@ public final class PaymentsServer implements AutoCloseable {
         return Optional.ofNullable(generatedSandboxCredentials);
     }
 
+    Wiring wiring() {
+        return backend.wiring;
+    }
+
     @Override
     public void close() {
         http.close();

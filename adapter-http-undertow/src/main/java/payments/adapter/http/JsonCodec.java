@@ -20,7 +20,6 @@ public final class JsonCodec {
             .build())
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private JsonCodec() {

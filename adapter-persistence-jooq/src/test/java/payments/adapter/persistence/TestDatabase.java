@@ -1,0 +1,66 @@
+package payments.adapter.persistence;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The real PostgreSQL every test of a JVM shares: the server named by {@code PAYMENTS_TEST_DATABASE_URL} (with
+ * {@code PAYMENTS_TEST_DATABASE_USER}/{@code _PASSWORD}), or else one embedded server in a temporary directory,
+ * started once. Tests stay independent by working on platforms of their own.
+ */
+public final class TestDatabase {
+    private static String url;
+    private static String user;
+    private static String password;
+    private static Database database;
+
+    private TestDatabase() {
+    }
+
+    public static synchronized String url() {
+        if (url == null) {
+            String configured = System.getenv("PAYMENTS_TEST_DATABASE_URL");
+            if (configured != null && !configured.isBlank()) {
+                url = configured;
+                user = System.getenv().getOrDefault("PAYMENTS_TEST_DATABASE_USER", "postgres");
+                password = System.getenv().getOrDefault("PAYMENTS_TEST_DATABASE_PASSWORD", "");
+            } else {
+                url = startEmbedded();
+                user = EmbeddedDatabase.USER;
+                password = "postgres";
+            }
+        }
+        return url;
+    }
+
+    public static String user() {
+        url();
+        return user;
+    }
+
+    public static String password() {
+        url();
+        return password;
+    }
+
+    /** A migrated connection pool to the shared test database. */
+    public static synchronized Database database() {
+        if (database == null) {
+            database = Database.connect(url(), user(), password(), 32);
+        }
+        return database;
+    }
+
+    private static String startEmbedded() {
+        try {
+            Path dir = Files.createTempDirectory("payments-test-pg");
+            EmbeddedDatabase embedded = EmbeddedDatabase.start(dir, false);
+            Runtime.getRuntime().addShutdownHook(new Thread(embedded::close));
+            return embedded.jdbcUrl();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

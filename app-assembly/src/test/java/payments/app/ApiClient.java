@@ -1,0 +1,108 @@
+package payments.app;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import payments.core.common.PlatformId;
+
+/** A platform's view of the API over real HTTP: Basic auth, JSON in and out. */
+final class ApiClient {
+    static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_LONG_FOR_INTS);
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private final int port;
+    private final String credentials;
+
+    ApiClient(int port, String credentials) {
+        this.port = port;
+        this.credentials = credentials;
+    }
+
+    record Reply(int status, Map<String, Object> body, HttpResponse<String> raw) {
+        String code() {
+            return (String) body.get("code");
+        }
+
+        String string(String field) {
+            return (String) body.get(field);
+        }
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> data() {
+            return (List<Map<String, Object>>) body.get("data");
+        }
+
+        /** The field paths of a 400 INVALID_INPUT. */
+        @SuppressWarnings("unchecked")
+        List<String> invalidFields() {
+            var details = (Map<String, Object>) body.get("details");
+            return ((List<Map<String, Object>>) details.get("errors")).stream()
+                    .map(e -> (String) e.get("field")).toList();
+        }
+    }
+
+    Reply get(String path) {
+        return send("GET", path, null);
+    }
+
+    Reply post(String path, Object body) {
+        return send("POST", path, body);
+    }
+
+    Reply patch(String path, Object body) {
+        return send("PATCH", path, body);
+    }
+
+    Reply delete(String path) {
+        return send("DELETE", path, null);
+    }
+
+    Reply send(String method, String path, Object body) {
+        try {
+            String json = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);
+            return exchange(method, path, json, "application/json", authorization());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A raw exchange: any body, content type and Authorization header (null to omit). */
+    Reply exchange(String method, String path, String body, String contentType, String authorization) {
+        try {
+            var builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/2025-10-13" + path))
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(body));
+            if (body != null && contentType != null) {
+                builder.header("Content-Type", contentType);
+            }
+            if (authorization != null) {
+                builder.header("Authorization", authorization);
+            }
+            HttpResponse<String> response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+            Map<String, Object> parsed = response.body().isEmpty() ? Map.of()
+                    : JSON.readValue(response.body(), new TypeReference<>() { });
+            return new Reply(response.statusCode(), parsed, response);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String authorization() {
+        return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
+    }
+
+    PlatformId platformId() {
+        return PlatformId.parse("id", (String) get("/config").body().get("id"));
+    }
+}

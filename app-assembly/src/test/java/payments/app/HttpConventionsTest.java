@@ -1,0 +1,100 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import payments.core.platform.Environment;
+
+class HttpConventionsTest {
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+
+    @Test
+    void every_response_carries_a_request_id_and_errors_carry_the_spec_body() {
+        var reply = api.get("/customers/Customer:not-a-uuid");
+        assertEquals(400, reply.status());
+        assertEquals(400, ((Number) reply.body().get("status")).intValue());
+        assertEquals("INVALID_INPUT", reply.code());
+        assertNotNull(reply.body().get("message"));
+        assertEquals(java.util.List.of("customerId"), reply.invalidFields());
+        assertTrue(reply.raw().headers().firstValue("X-Request-Id").orElseThrow().startsWith("Request:"));
+    }
+
+    @Test
+    void missing_malformed_and_wrong_credentials_are_401() {
+        assertEquals(401, api.exchange("GET", "/customers", null, null, null).status());
+        assertEquals("UNAUTHORIZED", api.exchange("GET", "/customers", null, null, "Basic !!!").code());
+        assertEquals(401, api.exchange("GET", "/customers", null, null, "Bearer abc").status());
+        String wrong = java.util.Base64.getEncoder().encodeToString(
+                "11111111-2222-4333-8444-555555555555:wrong".getBytes());
+        assertEquals(401, api.exchange("GET", "/customers", null, null, "Basic " + wrong).status());
+        assertEquals(401, api.exchange("GET", "/customers", null, null,
+                "Basic " + java.util.Base64.getEncoder().encodeToString("nocolon".getBytes())).status());
+    }
+
+    @Test
+    void unknown_routes_are_404_and_wrong_methods_405_with_allow() {
+        assertEquals(404, api.get("/nowhere").status());
+        assertEquals("NOT_FOUND", api.get("/nowhere").code());
+        assertEquals(404, api.exchange("GET", "/../customers", null, null, api.authorization()).status());
+        var reply = api.send("PUT", "/customers", Map.of());
+        assertEquals(405, reply.status());
+        assertEquals("METHOD_NOT_ALLOWED", reply.code());
+        assertEquals("GET, POST", reply.raw().headers().firstValue("Allow").orElseThrow());
+    }
+
+    @Test
+    void malformed_json_duplicate_keys_and_trailing_content_are_400() {
+        assertEquals("INVALID_INPUT", api.post("/customers", "{\"customerType\":").code());
+        assertEquals(400, api.post("/customers",
+                "{\"customerType\":\"INDIVIDUAL\",\"customerType\":\"BUSINESS\"}").status());
+        assertEquals(400, api.post("/customers", "{\"customerType\":\"INDIVIDUAL\"} {}").status());
+        assertEquals(400, api.post("/customers", "[1,2]").status());
+        assertEquals(400, api.post("/customers", "").status());
+    }
+
+    @Test
+    void bodies_over_the_limit_are_413_and_non_json_bodies_415() {
+        String huge = "{\"customerType\":\"INDIVIDUAL\",\"fullName\":\"" + "a".repeat(1_100_000) + "\"}";
+        var tooLarge = api.post("/customers", huge);
+        assertEquals(413, tooLarge.status());
+        assertEquals("PAYLOAD_TOO_LARGE", tooLarge.code());
+        var text = api.exchange("POST", "/customers", "customerType=INDIVIDUAL", "text/plain", api.authorization());
+        assertEquals(415, text.status());
+    }
+
+    @Test
+    void unknown_and_malformed_query_parameters_are_400_naming_them() {
+        var reply = api.get("/customers?limit=0&colour=blue&createdAfter=yesterday&customerType=ROBOT");
+        assertEquals(400, reply.status());
+        assertEquals(java.util.Set.of("limit", "colour", "createdAfter", "customerType"),
+                new java.util.HashSet<>(reply.invalidFields()));
+        assertEquals(400, api.get("/customers?cursor=garbage").status());
+        assertEquals(400, api.get("/customers?limit=101").status());
+    }
+
+    @Test
+    void a_platform_can_never_read_or_change_another_platforms_records() {
+        ApiClient other = TestServer.newPlatform(Environment.SANDBOX);
+        String id = (String) api.post("/customers", Map.of("customerType", "INDIVIDUAL")).body().get("id");
+
+        assertEquals(404, other.get("/customers/" + id).status());
+        assertEquals(404, other.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL",
+                "fullName", "Mallory")).status());
+        assertEquals(404, other.delete("/customers/" + id).status());
+        assertEquals(0L, other.get("/customers").body().get("totalCount"));
+        assertEquals(200, api.get("/customers/" + id).status());
+        assertEquals(null, api.get("/customers/" + id).body().get("fullName"));
+    }
+
+    @Test
+    void sandbox_routes_answer_403_to_production_platforms() {
+        ApiClient production = TestServer.newPlatform(Environment.PRODUCTION);
+        String account = (String) production.get("/platform/internal-accounts").data().get(0).get("id");
+        var reply = production.post("/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", 100));
+        assertEquals(403, reply.status());
+        assertEquals("FORBIDDEN", reply.code());
+    }
+}

@@ -1,0 +1,100 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import payments.core.platform.Environment;
+import payments.core.platform.Permission;
+
+class PlatformApiTest {
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+
+    @Test
+    void the_configured_sandbox_token_reaches_the_default_sandbox_platform() {
+        var config = TestServer.sandbox().get("/config");
+        assertEquals(200, config.status());
+        assertEquals("SANDBOX", config.body().get("environment"));
+        assertEquals("sandbox.uma.money", config.body().get("umaDomain"));
+    }
+
+    @Test
+    void a_token_secret_is_shown_once_and_the_token_works_until_deleted() {
+        var created = api.post("/tokens", Map.of("name", "reporting", "permissions", List.of("VIEW")));
+        assertEquals(201, created.status());
+        String id = created.string("id");
+        String secret = created.string("clientSecret");
+        assertTrue(id.startsWith("Token:"));
+        assertNotNull(secret);
+
+        var fetched = api.get("/tokens/" + id);
+        assertEquals(200, fetched.status());
+        assertNull(fetched.body().get("clientSecret"));
+        assertEquals(List.of("VIEW"), fetched.body().get("permissions"));
+        assertTrue(api.get("/tokens?name=reporting").data().stream().anyMatch(t -> id.equals(t.get("id"))));
+
+        ApiClient viewer = new ApiClient(TestServer.get().port(), created.string("clientId") + ":" + secret);
+        assertEquals(200, viewer.get("/customers").status());
+        assertEquals(403, viewer.post("/customers", Map.of("customerType", "INDIVIDUAL")).status());
+        ApiClient byFullId = new ApiClient(TestServer.get().port(), id + ":" + secret);
+        assertEquals(200, byFullId.get("/customers").status());
+
+        assertEquals(204, api.delete("/tokens/" + id).status());
+        assertEquals(401, viewer.get("/customers").status());
+        assertEquals(404, api.get("/tokens/" + id).status());
+        assertEquals("TOKEN_NOT_FOUND", api.delete("/tokens/" + id).code());
+    }
+
+    @Test
+    void token_requests_are_validated() {
+        var reply = api.post("/tokens", Map.of("name", "", "permissions", List.of("ROOT")));
+        assertEquals(400, reply.status());
+        assertEquals(List.of("name", "permissions[0]"), reply.invalidFields().stream().sorted().toList());
+        assertEquals(List.of("permissions"), api.post("/tokens", Map.of("name", "x")).invalidFields());
+        assertEquals(403, TestServer.withPermissions(api, Permission.VIEW)
+                .post("/tokens", Map.of("name", "x", "permissions", List.of("VIEW"))).status());
+    }
+
+    @Test
+    void patching_the_config_changes_only_the_given_fields_and_opens_accounts_for_new_currencies() {
+        var before = api.get("/config").body();
+        List<Map<String, Object>> currencies = new java.util.ArrayList<>(
+                (List<Map<String, Object>>) before.get("supportedCurrencies"));
+        currencies.add(Map.of("currencyCode", "BRL", "minAmount", 100, "maxAmount", 1_000_000,
+                "requiredCounterpartyFields", List.of(Map.of("name", "FULL_NAME", "mandatory", true)),
+                "enabledTransactionTypes", List.of("OUTGOING")));
+        var patched = api.patch("/config", Map.of("webhookEndpoint", "https://platform.example/hooks",
+                "supportedCurrencies", currencies));
+        assertEquals(200, patched.status());
+        assertEquals("https://platform.example/hooks", patched.body().get("webhookEndpoint"));
+        assertEquals(before.get("umaDomain"), patched.body().get("umaDomain"));
+        assertEquals(1, api.get("/platform/internal-accounts?currency=BRL").data().size());
+        assertFalse(api.get("/config").body().get("updatedAt").equals(before.get("updatedAt")));
+    }
+
+    @Test
+    void invalid_config_changes_are_refused_without_a_partial_write() {
+        var reply = api.patch("/config", Map.of("webhookEndpoint", "ftp://x.example", "umaDomain", "bad domain"));
+        assertEquals(400, reply.status());
+        assertEquals(List.of("umaDomain", "webhookEndpoint"), reply.invalidFields().stream().sorted().toList());
+        var duplicate = api.patch("/config", Map.of("supportedCurrencies", List.of(
+                currency("USD"), currency("USD"))));
+        assertEquals(List.of("supportedCurrencies[1].currencyCode"), duplicate.invalidFields());
+        var fee = api.patch("/config", Map.of("feeConfigs", List.of(Map.of("feeType", "CROSS_CURRENCY_TRANSACTION",
+                "sourceCurrency", "EUR", "variableFeeBps", 10, "fixedFee", Map.of("amount", 1, "currency", "EUR")))));
+        assertEquals(501, fee.status());
+        assertEquals("NOT_IMPLEMENTED", fee.code());
+        assertNull(api.get("/config").body().get("webhookEndpoint"));
+        assertEquals(List.of(), api.get("/config").body().get("feeConfigs"));
+    }
+
+    private static Map<String, Object> currency(String code) {
+        return Map.of("currencyCode", code, "minAmount", 1, "maxAmount", 10,
+                "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("INCOMING"));
+    }
+}

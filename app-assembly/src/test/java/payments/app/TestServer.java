@@ -1,0 +1,53 @@
+package payments.app;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import payments.adapter.persistence.TestDatabase;
+import payments.core.platform.Environment;
+import payments.core.platform.Permission;
+
+/**
+ * The assembled server, started once per test JVM on a free port against the shared test PostgreSQL, with a known
+ * sandbox token. Tests call it over real HTTP; each test that needs isolation creates a platform of its own.
+ */
+final class TestServer {
+    static final String SANDBOX_CREDENTIALS = "11111111-2222-4333-8444-555555555555:sandbox-test-secret-0123456789";
+    private static PaymentsServer server;
+
+    private TestServer() {
+    }
+
+    static synchronized PaymentsServer get() {
+        if (server == null) {
+            Config config = Config.fromEnvironment(Map.of())
+                    .withPort(0)
+                    .withDatabase(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())
+                    .withSandboxToken(SANDBOX_CREDENTIALS);
+            server = PaymentsServer.start(config);
+            Runtime.getRuntime().addShutdownHook(new Thread(server::close));
+        }
+        return server;
+    }
+
+    /** A client of the default sandbox platform. */
+    static ApiClient sandbox() {
+        return new ApiClient(get().port(), SANDBOX_CREDENTIALS);
+    }
+
+    /** A client of a fresh platform of its own, so the test sees only its own records. */
+    static ApiClient newPlatform(Environment environment) {
+        var created = get().wiring().platforms.create("test-" + UUID.randomUUID(), environment, "test.example",
+                List.of("USD", "EUR", "MXN", "USDC"));
+        return new ApiClient(get().port(), created.firstToken().credentials());
+    }
+
+    /** A client of the given platform whose token has only these permissions. */
+    static ApiClient withPermissions(ApiClient platformClient, Permission... permissions) {
+        var platform = platformClient.platformId();
+        var issued = get().wiring().db().inTransaction(() -> get().wiring().tokens.issue(platform, "limited",
+                permissions.length == 0 ? EnumSet.noneOf(Permission.class) : EnumSet.of(permissions[0], permissions)));
+        return new ApiClient(get().port(), issued.credentials());
+    }
+}
