@@ -131,6 +131,10 @@ public final class ApiHandler implements HttpHandler {
 
     private static void send(HttpServerExchange exchange, Response response) {
         exchange.setStatusCode(response.status());
+        if (response.status() == 413) {
+            // The unread rest of the body must not be taken for the next request on this connection.
+            exchange.setPersistent(false);
+        }
         if (response.body() == null) {
             exchange.endExchange();
             return;
