@@ -18,7 +18,7 @@ import payments.core.page.PageCursor;
 import payments.core.page.PageRequest;
 
 /**
- * Cursor pages ordered newest first by (created_at, id): one query for the page (fetching one row more than asked
+ * Cursor pages ordered by (created_at, id), newest first unless asked otherwise: one query for the page (fetching one row more than asked
  * to learn whether another page exists) and one count of all matches.
  */
 final class Keyset {
@@ -28,9 +28,21 @@ final class Keyset {
     static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
                             Field<OffsetDateTime> createdAt, Field<UUID> id, Condition filter, PageRequest page,
                             RecordMapper<Record, T> mapper) {
-        Condition after = page.cursor() == null ? filter
-                : filter.and(DSL.row(createdAt, id).lt(utc(page.cursor().createdAt()), page.cursor().id()));
-        List<Record> rows = ctx.select(fields).from(from).where(after).orderBy(createdAt.desc(), id.desc())
+        return page(ctx, from, fields, createdAt, id, filter, page, false, mapper);
+    }
+
+    /** The same, oldest first when {@code ascending}. */
+    static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
+                            Field<OffsetDateTime> createdAt, Field<UUID> id, Condition filter, PageRequest page,
+                            boolean ascending, RecordMapper<Record, T> mapper) {
+        Condition after = filter;
+        if (page.cursor() != null) {
+            var position = DSL.row(createdAt, id);
+            var cursor = DSL.row(utc(page.cursor().createdAt()), page.cursor().id());
+            after = filter.and(ascending ? position.gt(cursor) : position.lt(cursor));
+        }
+        var order = ascending ? List.of(createdAt.asc(), id.asc()) : List.of(createdAt.desc(), id.desc());
+        List<Record> rows = ctx.select(fields).from(from).where(after).orderBy(order)
                 .limit(page.limit() + 1).fetch();
         boolean hasMore = rows.size() > page.limit();
         List<Record> shown = hasMore ? rows.subList(0, page.limit()) : rows;

@@ -16,7 +16,7 @@ import payments.core.account.InternalAccount;
 import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
-import payments.ports.driven.Ledger;
+import payments.core.ledger.InsufficientFunds;
 
 class JooqLedgerTest {
     private final JooqLedger ledger = new JooqLedger(Fixtures.DB);
@@ -51,7 +51,7 @@ class JooqLedgerTest {
         InternalAccount to = Fixtures.account(platform, null);
         fund(platform, from, 100);
 
-        assertThrows(Ledger.InsufficientFunds.class, () -> Fixtures.DB.inTransaction(() -> ledger.post(platform,
+        assertThrows(InsufficientFunds.class, () -> Fixtures.DB.inTransaction(() -> ledger.post(platform,
                 move(platform, from, to, 101))));
 
         assertEquals(100, accounts.find(platform, from.id()).orElseThrow().totalMinor());
@@ -71,7 +71,7 @@ class JooqLedgerTest {
                 try {
                     Fixtures.DB.inTransaction(() -> ledger.post(platform, move(platform, from, to, 25)));
                     succeeded.incrementAndGet();
-                } catch (Ledger.InsufficientFunds refused) {
+                } catch (InsufficientFunds refused) {
                     // expected for 40 of them
                 }
                 return null;

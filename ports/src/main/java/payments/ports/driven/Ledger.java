@@ -1,20 +1,28 @@
 package payments.ports.driven;
 
+import java.util.UUID;
 import payments.core.common.PlatformId;
+import payments.core.ledger.Hold;
 import payments.core.ledger.Journal;
 
 /**
- * The books. {@link #post} applies a balanced journal atomically: every posting updates its account's balance
- * with a conditional write (customer and platform accounts never go below zero; system accounts may) and records
- * an entry with the running balance. Raises {@link InsufficientFunds} and changes nothing if any account would go
- * negative. System accounts are created on first use.
+ * The books, following the rules of {@link payments.core.ledger.AccountBalance}. Each call is atomic: it applies
+ * completely or raises and changes nothing. Owned accounts never go below zero
+ * ({@link payments.core.ledger.InsufficientFunds}); system accounts are created on first use. Every posting records
+ * an entry with the account's running balance.
  */
 public interface Ledger {
     void post(PlatformId platform, Journal journal);
 
-    final class InsufficientFunds extends RuntimeException {
-        public InsufficientFunds(String message) {
-            super(message, null, false, false);
-        }
-    }
+    /** Reserves the hold's amount on its account (available balance drops, total stays). */
+    void hold(PlatformId platform, Hold hold);
+
+    /**
+     * Resolves a pending hold by moving the money: {@code journal} debits the hold's account by the hold amount.
+     * Raises {@link IllegalStateException} when the hold is not pending (it resolves at most once).
+     */
+    void postHold(PlatformId platform, UUID holdId, Journal journal);
+
+    /** Resolves a pending hold by releasing it; nothing moves. Raises when the hold is not pending. */
+    void voidHold(PlatformId platform, UUID holdId);
 }

@@ -1,0 +1,96 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.JOBS;
+import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.jooq.Condition;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import payments.adapter.persistence.schema.tables.records.JobsRecord;
+import payments.core.common.PlatformId;
+import payments.ports.driven.Jobs;
+
+/**
+ * The job table. A job is due when its due_at is at or before its platform's now (real time plus the sandbox
+ * clock's offset). Claims use FOR UPDATE SKIP LOCKED, so concurrent workers in several processes never run the
+ * same job twice.
+ */
+public final class JooqJobs implements Jobs {
+    private final Db db;
+
+    public JooqJobs(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void schedule(Job job) {
+        Instant now = Instant.now();
+        db.ctx().insertInto(JOBS)
+                .set(JOBS.PLATFORM_ID, job.platform().value())
+                .set(JOBS.ID, job.id())
+                .set(JOBS.KIND, job.kind())
+                .set(JOBS.PAYLOAD, JsonColumns.write(job.payload()))
+                .set(JOBS.DUE_AT, utc(job.dueAt()))
+                .set(JOBS.STATUS, "PENDING")
+                .set(JOBS.ATTEMPTS, job.attempts())
+                .set(JOBS.CREATED_AT, utc(now))
+                .set(JOBS.UPDATED_AT, utc(now))
+                .execute();
+    }
+
+    @Override
+    public Optional<Job> claimDue(Instant realNow) {
+        return claim(DSL.trueCondition(), realNow);
+    }
+
+    @Override
+    public Optional<Job> claimDue(PlatformId platform, Instant realNow) {
+        return claim(JOBS.PLATFORM_ID.eq(platform.value()), realNow);
+    }
+
+    private Optional<Job> claim(Condition scope, Instant realNow) {
+        var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
+                .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(JOBS.PLATFORM_ID)).asField(), DSL.inline(0L));
+        var platformNow = DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE,
+                DSL.val(utc(realNow)), offset.cast(SQLDataType.DOUBLE));
+        return db.ctx().selectFrom(JOBS)
+                .where(scope.and(JOBS.STATUS.eq("PENDING")).and(JOBS.DUE_AT.le(platformNow)))
+                .orderBy(JOBS.DUE_AT)
+                .limit(1)
+                .forUpdate().skipLocked()
+                .fetchOptional()
+                .map(JooqJobs::toJob);
+    }
+
+    @Override
+    public void markDone(PlatformId platform, UUID id, Instant now) {
+        db.ctx().update(JOBS)
+                .set(JOBS.STATUS, "DONE")
+                .set(JOBS.ATTEMPTS, JOBS.ATTEMPTS.plus(1))
+                .set(JOBS.UPDATED_AT, utc(now))
+                .where(JOBS.PLATFORM_ID.eq(platform.value()).and(JOBS.ID.eq(id)))
+                .execute();
+    }
+
+    @Override
+    public void markFailed(PlatformId platform, UUID id, String error, Instant retryAt, boolean giveUp,
+                           Instant now) {
+        db.ctx().update(JOBS)
+                .set(JOBS.STATUS, giveUp ? "FAILED" : "PENDING")
+                .set(JOBS.ATTEMPTS, JOBS.ATTEMPTS.plus(1))
+                .set(JOBS.LAST_ERROR, error)
+                .set(JOBS.DUE_AT, utc(retryAt))
+                .set(JOBS.UPDATED_AT, utc(now))
+                .where(JOBS.PLATFORM_ID.eq(platform.value()).and(JOBS.ID.eq(id)))
+                .execute();
+    }
+
+    private static Job toJob(JobsRecord r) {
+        return new Job(new PlatformId(r.getPlatformId()), r.getId(), r.getKind(),
+                JsonColumns.readObject(r.getPayload()), r.getDueAt().toInstant(), r.getAttempts());
+    }
+}

@@ -1,0 +1,37 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
+
+import java.time.Instant;
+import payments.core.common.PlatformId;
+import payments.ports.driven.SandboxClocks;
+
+public final class JooqSandboxClocks implements SandboxClocks {
+    private final Db db;
+
+    public JooqSandboxClocks(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public long offsetSeconds(PlatformId platform) {
+        Long offset = db.ctx().select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
+                .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(platform.value())).fetchOne(SANDBOX_CLOCKS.OFFSET_SECONDS);
+        return offset == null ? 0 : offset;
+    }
+
+    @Override
+    public long advance(PlatformId platform, long seconds, Instant now) {
+        return db.ctx().insertInto(SANDBOX_CLOCKS)
+                .set(SANDBOX_CLOCKS.PLATFORM_ID, platform.value())
+                .set(SANDBOX_CLOCKS.OFFSET_SECONDS, seconds)
+                .set(SANDBOX_CLOCKS.UPDATED_AT, utc(now))
+                .onConflict(SANDBOX_CLOCKS.PLATFORM_ID)
+                .doUpdate()
+                .set(SANDBOX_CLOCKS.OFFSET_SECONDS, SANDBOX_CLOCKS.OFFSET_SECONDS.plus(seconds))
+                .set(SANDBOX_CLOCKS.UPDATED_AT, utc(now))
+                .returning(SANDBOX_CLOCKS.OFFSET_SECONDS)
+                .fetchOne(SANDBOX_CLOCKS.OFFSET_SECONDS);
+    }
+}

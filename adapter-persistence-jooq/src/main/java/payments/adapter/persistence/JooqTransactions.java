@@ -1,0 +1,173 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.TRANSACTIONS;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.jooq.Condition;
+import payments.adapter.persistence.schema.tables.records.TransactionsRecord;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.transaction.Direction;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionParty;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+import payments.ports.driven.Transactions;
+
+/** Transactions: the filtered columns are typed; source, destination and descriptive fields live in {@code details}. */
+public final class JooqTransactions implements Transactions {
+    private final Db db;
+
+    public JooqTransactions(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void insert(Transaction t) {
+        db.ctx().insertInto(TRANSACTIONS).set(record(t)).execute();
+    }
+
+    @Override
+    public void update(Transaction t) {
+        db.ctx().update(TRANSACTIONS).set(record(t))
+                .where(TRANSACTIONS.PLATFORM_ID.eq(t.platformId().value()).and(TRANSACTIONS.ID.eq(t.id())))
+                .execute();
+    }
+
+    @Override
+    public Optional<Transaction> find(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(TRANSACTIONS).where(byId(platform, id)).fetchOptional()
+                .map(JooqTransactions::toTransaction);
+    }
+
+    @Override
+    public Optional<Transaction> findForUpdate(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(TRANSACTIONS).where(byId(platform, id)).forUpdate().fetchOptional()
+                .map(JooqTransactions::toTransaction);
+    }
+
+    @Override
+    public Page<Transaction> list(PlatformId platform, Filter f, PageRequest page) {
+        Condition c = TRANSACTIONS.PLATFORM_ID.eq(platform.value());
+        if (f.platformOwn()) {
+            c = c.and(TRANSACTIONS.CUSTOMER_ID.isNull());
+        } else if (f.customerId() != null) {
+            c = c.and(TRANSACTIONS.CUSTOMER_ID.eq(f.customerId().value()));
+        }
+        if (f.platformCustomerId() != null) {
+            c = c.and(TRANSACTIONS.PLATFORM_CUSTOMER_ID.eq(f.platformCustomerId()));
+        }
+        if (f.accountIdentifier() != null) {
+            c = c.and(TRANSACTIONS.SOURCE_ACCOUNT_ID.eq(f.accountIdentifier())
+                    .or(TRANSACTIONS.DESTINATION_ACCOUNT_ID.eq(f.accountIdentifier())));
+        }
+        if (f.senderAccountIdentifier() != null) {
+            c = c.and(TRANSACTIONS.SOURCE_ACCOUNT_ID.eq(f.senderAccountIdentifier()));
+        }
+        if (f.receiverAccountIdentifier() != null) {
+            c = c.and(TRANSACTIONS.DESTINATION_ACCOUNT_ID.eq(f.receiverAccountIdentifier()));
+        }
+        if (f.status() != null) {
+            c = c.and(TRANSACTIONS.STATUS.eq(f.status().name()));
+        }
+        if (f.type() != null) {
+            c = c.and(TRANSACTIONS.TYPE.eq(f.type().name()));
+        }
+        if (f.reference() != null) {
+            c = c.and(TRANSACTIONS.REFERENCE.eq(f.reference()));
+        }
+        if (f.startDate() != null) {
+            c = c.and(TRANSACTIONS.CREATED_AT.ge(utc(f.startDate())));
+        }
+        if (f.endDate() != null) {
+            c = c.and(TRANSACTIONS.CREATED_AT.le(utc(f.endDate())));
+        }
+        return Keyset.page(db.ctx(), TRANSACTIONS, TRANSACTIONS.fields(), TRANSACTIONS.CREATED_AT, TRANSACTIONS.ID,
+                c, page, f.ascending(), r -> toTransaction(r.into(TRANSACTIONS)));
+    }
+
+    private static Condition byId(PlatformId platform, UUID id) {
+        return TRANSACTIONS.PLATFORM_ID.eq(platform.value()).and(TRANSACTIONS.ID.eq(id));
+    }
+
+    private static TransactionsRecord record(Transaction t) {
+        TransactionsRecord r = new TransactionsRecord();
+        r.setPlatformId(t.platformId().value());
+        r.setId(t.id());
+        r.setType(t.type().name());
+        r.setDirection(t.direction().name());
+        r.setStatus(t.status().name());
+        r.setCustomerId(t.customerId() == null ? null : t.customerId().value());
+        r.setPlatformCustomerId(t.platformCustomerId());
+        r.setSourceAccountId(t.source() == null ? null : t.source().accountId());
+        r.setDestinationAccountId(t.destination() == null ? null : t.destination().accountId());
+        r.setSentAmountMinor(t.sentAmount() == null ? null : t.sentAmount().amountMinor());
+        r.setSentCurrency(t.sentAmount() == null ? null : t.sentAmount().currency().code());
+        r.setReceivedAmountMinor(t.receivedAmount().amountMinor());
+        r.setReceivedCurrency(t.receivedAmount().currency().code());
+        r.setFeesMinor(t.feesMinor());
+        r.setReference(t.reference());
+        r.setHoldId(t.holdId());
+        r.setFailureReason(t.failureReason());
+        r.setAwaitingPlatformApproval(t.awaitingPlatformApproval());
+        Map<String, Object> details = new LinkedHashMap<>(t.details());
+        details.put("source", party(t.source()));
+        details.put("destination", party(t.destination()));
+        r.setDetails(JsonColumns.write(details));
+        r.setSettledAt(utc(t.settledAt()));
+        r.setReceiptDeliveryConfirmedAt(utc(t.receiptDeliveryConfirmedAt()));
+        r.setCreatedAt(utc(t.createdAt()));
+        r.setUpdatedAt(utc(t.updatedAt()));
+        return r;
+    }
+
+    private static Map<String, Object> party(TransactionParty p) {
+        if (p == null) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", p.kind());
+        m.put("accountId", p.accountId());
+        m.put("umaAddress", p.umaAddress());
+        m.put("currency", p.currency());
+        return m;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static TransactionParty toParty(Object json) {
+        if (!(json instanceof Map<?, ?> m)) {
+            return null;
+        }
+        Map<String, Object> p = (Map<String, Object>) m;
+        return new TransactionParty((String) p.get("kind"), (String) p.get("accountId"), (String) p.get("umaAddress"),
+                (String) p.get("currency"));
+    }
+
+    private static Transaction toTransaction(TransactionsRecord r) {
+        Map<String, Object> details = new LinkedHashMap<>(JsonColumns.readObject(r.getDetails()));
+        TransactionParty source = toParty(details.remove("source"));
+        TransactionParty destination = toParty(details.remove("destination"));
+        details.values().removeIf(java.util.Objects::isNull);
+        Money sent = r.getSentCurrency() == null ? null
+                : new Money(r.getSentAmountMinor(), Currencies.of(r.getSentCurrency()));
+        return new Transaction(r.getId(), new PlatformId(r.getPlatformId()), TransactionType.valueOf(r.getType()),
+                Direction.valueOf(r.getDirection()), TransactionStatus.valueOf(r.getStatus()),
+                r.getCustomerId() == null ? null : new CustomerId(r.getCustomerId()), r.getPlatformCustomerId(),
+                source, destination, sent, new Money(r.getReceivedAmountMinor(), Currencies.of(r.getReceivedCurrency())),
+                r.getFeesMinor(), r.getReference(), r.getHoldId(), r.getFailureReason(),
+                r.getAwaitingPlatformApproval(), details, instant(r.getSettledAt()),
+                instant(r.getReceiptDeliveryConfirmedAt()), r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
+    }
+
+    private static java.time.Instant instant(java.time.OffsetDateTime t) {
+        return t == null ? null : t.toInstant();
+    }
+}

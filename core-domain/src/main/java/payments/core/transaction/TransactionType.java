@@ -1,0 +1,5 @@
+package payments.core.transaction;
+
+public enum TransactionType {
+    INCOMING, OUTGOING
+}

@@ -1,0 +1,71 @@
+package payments.ports.app;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.Supplier;
+import payments.core.common.Conflict;
+import payments.core.common.InvalidFields;
+import payments.core.platform.Caller;
+import payments.ports.driven.Clock;
+import payments.ports.driven.IdempotencyKeys;
+import payments.ports.driven.IdempotencyKeys.StoredResponse;
+import payments.ports.driven.TransactionRunner;
+
+/**
+ * Runs a money-moving request at most once per {@code Idempotency-Key}. The key's response is stored in the same
+ * database transaction as the request's effect, so either both exist or neither does. A repeat with the same
+ * request gets the stored bytes; with a different request, 409. A repeat that arrives while the first is still
+ * running waits briefly for it, and gets 409 if it is still running then. Failed requests store nothing and may be
+ * retried with the same key.
+ */
+public final class IdempotencyService {
+    /** Keys are kept at least this long. */
+    public static final Duration RETENTION = Duration.ofHours(48);
+    private static final java.util.regex.Pattern UUID_FORM =
+            java.util.regex.Pattern.compile("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
+
+    private final IdempotencyKeys keys;
+    private final TransactionRunner tx;
+    private final Clock clock;
+
+    public IdempotencyService(IdempotencyKeys keys, TransactionRunner tx, Clock clock) {
+        this.keys = keys;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /**
+     * @param requestHash identifies the request (method, path and canonical body); a key reused for another
+     *                    request is refused
+     * @param effect      performs the request and renders its response; it joins this database transaction
+     */
+    public StoredResponse execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
+        if (!UUID_FORM.matcher(key).matches()) {
+            throw InvalidFields.of("Idempotency-Key", "must be a UUID");
+        }
+        return tx.inTransaction(() -> {
+            if (!keys.lock(caller.platformId(), key)) {
+                throw new Conflict("CONFLICT", "A request with this Idempotency-Key is still in progress",
+                        Map.of("idempotencyKey", key));
+            }
+            var stored = keys.find(caller.platformId(), key);
+            if (stored.isPresent()) {
+                if (!Arrays.equals(stored.get().requestHash(), requestHash)) {
+                    throw new Conflict("CONFLICT", "This Idempotency-Key was used for a different request",
+                            Map.of("idempotencyKey", key));
+                }
+                return stored.get();
+            }
+            StoredResponse response = effect.get();
+            keys.save(caller.platformId(), key, new StoredResponse(requestHash, response.status(), response.body()),
+                    clock.now());
+            return response;
+        });
+    }
+
+    /** Forgets keys past their retention; run periodically. */
+    public int purgeExpired() {
+        return tx.inTransaction(() -> keys.purge(clock.now().minus(RETENTION)));
+    }
+}

@@ -1,0 +1,99 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.UUID;
+import payments.core.common.EntityId;
+import payments.core.common.NotFound;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.transaction.Transaction;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+
+/** Reading transactions and the platform's actions on them: confirm receipt, cancel, approve, reject. */
+public final class TransactionService {
+    private static final ObjectSchema CONFIRM = ObjectSchema.of()
+            .optional("receiptDeliveryConfirmedAt", Types.dateTime());
+    private static final ObjectSchema REASON = ObjectSchema.of().optional("reason", Types.string(1, 500));
+    private static final ObjectSchema APPROVE = ObjectSchema.of()
+            .optional("receiverCustomerInfo", ObjectSchema.of());
+
+    private final Transactions transactions;
+    private final TransferService transfers;
+    private final PlatformClock clock;
+    private final TransactionRunner tx;
+
+    public TransactionService(Transactions transactions, TransferService transfers, PlatformClock clock,
+                              TransactionRunner tx) {
+        this.transactions = transactions;
+        this.transfers = transfers;
+        this.clock = clock;
+        this.tx = tx;
+    }
+
+    public static UUID parseId(String field, String text) {
+        return EntityId.parse(Transaction.KIND, field, text);
+    }
+
+    public Transaction get(Caller caller, UUID id) {
+        caller.require(Permission.VIEW);
+        return transactions.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+    }
+
+    public Page<Transaction> list(Caller caller, Transactions.Filter filter, PageRequest page) {
+        caller.require(Permission.VIEW);
+        return transactions.list(caller.platformId(), filter, page);
+    }
+
+    public Transaction confirmReceipt(Caller caller, UUID id, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = body == null ? Fields.empty() : CONFIRM.validate(body);
+        return change(caller, id, (t, now) -> t.receiptConfirmed(f.instant("receiptDeliveryConfirmedAt")
+                .orElse(now), now));
+    }
+
+    public Transaction cancel(Caller caller, UUID id, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = body == null ? Fields.empty() : REASON.validate(body);
+        return change(caller, id, (t, now) -> transfers.releaseOnCancel(t.cancelled(f.string("reason").orElse(null),
+                now)));
+    }
+
+    public Transaction approve(Caller caller, UUID id, Object body) {
+        caller.require(Permission.TRANSACT);
+        if (body != null) {
+            APPROVE.validate(body);
+        }
+        return change(caller, id, (t, now) -> t.approved(now));
+    }
+
+    public Transaction reject(Caller caller, UUID id, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = body == null ? Fields.empty() : REASON.validate(body);
+        return change(caller, id, (t, now) -> t.rejected(f.string("reason").orElse(null), now));
+    }
+
+    private interface Change {
+        Transaction apply(Transaction current, Instant now);
+    }
+
+    /** Loads the row locked, applies the state machine's move, saves: concurrent actions apply one at a time. */
+    private Transaction change(Caller caller, UUID id, Change change) {
+        return tx.inTransaction(() -> {
+            Transaction current = transactions.findForUpdate(caller.platformId(), id)
+                    .orElseThrow(() -> notFound(id));
+            Transaction next = change.apply(current, clock.now(caller));
+            transactions.update(next);
+            return next;
+        });
+    }
+
+    private static NotFound notFound(UUID id) {
+        return new NotFound("TRANSACTION_NOT_FOUND", "No transaction " + Transaction.KIND + ":" + id);
+    }
+}

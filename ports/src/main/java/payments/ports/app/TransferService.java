@@ -1,0 +1,265 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountStatus;
+import payments.core.common.Conflict;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.ledger.AccountRef;
+import payments.core.ledger.Hold;
+import payments.core.ledger.InsufficientFunds;
+import payments.core.ledger.Journal;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.platform.Platform;
+import payments.core.transaction.Direction;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionParty;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.Customers;
+import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.Ids;
+import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.Jobs;
+import payments.ports.driven.Ledger;
+import payments.ports.driven.PaymentRail;
+import payments.ports.driven.PaymentRail.RailOutcome;
+import payments.ports.driven.Platforms;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+
+/**
+ * Same-currency transfers between an internal and an external account. Transfer-out holds the amount, then posts
+ * or voids the hold by the rail's outcome; transfer-in credits only when the rail settles. Outcomes the rail
+ * decides later are durable jobs ({@link TransferOutcomeJob}).
+ */
+public final class TransferService {
+    public static final String RAIL_SETTLEMENT = "RAIL_SETTLEMENT";
+    static final long MAX_AMOUNT = 9_000_000_000_000_000L;
+    private static final String[] PURPOSES = {"GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL",
+        "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT", "UTILITY_BILL", "DONATION", "TRAVEL",
+        "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"};
+    private static final ObjectSchema ACCOUNT_REF = ObjectSchema.of().required("accountId", Types.string(1, 100));
+    static final ObjectSchema TRANSFER_IN = ObjectSchema.of()
+            .required("source", ACCOUNT_REF)
+            .required("destination", ACCOUNT_REF)
+            .required("amount", Types.integer(1, MAX_AMOUNT))
+            .optional("description", Types.string(1, 500));
+    static final ObjectSchema TRANSFER_OUT = ObjectSchema.of()
+            .required("source", ACCOUNT_REF)
+            .required("destination", ObjectSchema.of()
+                    .required("accountId", Types.string(1, 100))
+                    .optional("paymentRail", Types.string(1, 32)))
+            .required("amount", Types.integer(1, MAX_AMOUNT))
+            .optional("remittanceInformation", Types.string(1, 80))
+            .optional("purposeOfPayment", Types.oneOf(PURPOSES))
+            .optional("description", Types.string(1, 500));
+
+    private final InternalAccounts internalAccounts;
+    private final ExternalAccounts externalAccounts;
+    private final Customers customers;
+    private final Platforms platforms;
+    private final Ledger ledger;
+    private final PaymentRail rail;
+    private final Transactions transactions;
+    private final Jobs jobs;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public TransferService(InternalAccounts internalAccounts, ExternalAccounts externalAccounts, Customers customers,
+                           Platforms platforms, Ledger ledger, PaymentRail rail, Transactions transactions, Jobs jobs,
+                           PlatformClock clock, Ids ids, TransactionRunner tx) {
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.customers = customers;
+        this.platforms = platforms;
+        this.ledger = ledger;
+        this.rail = rail;
+        this.transactions = transactions;
+        this.jobs = jobs;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    public Transaction transferOut(Caller caller, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = TRANSFER_OUT.validate(body);
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            InternalAccount source = internal(caller, f.object("source").orElseThrow(), "source.accountId");
+            ExternalAccount destination = external(caller, f.object("destination").orElseThrow(),
+                    "destination.accountId");
+            Money amount = amount(caller, source, destination, f);
+            requireSameOwner(source, destination, "destination.accountId");
+            f.object("destination").orElseThrow().string("paymentRail").ifPresent(r -> requireRail(destination, r));
+            UUID id = ids.newId();
+            UUID holdId = ids.newId();
+            try {
+                ledger.hold(caller.platformId(), Hold.pending(holdId, AccountRef.owned(source.id().value()),
+                        source.currency(), amount.amountMinor()));
+            } catch (InsufficientFunds e) {
+                throw new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
+                        + amount.amountMinor(), Map.of("available", source.availableMinor()));
+            }
+            Map<String, Object> details = new LinkedHashMap<>();
+            f.string("remittanceInformation").ifPresent(v -> details.put("remittanceInformation", v));
+            f.string("purposeOfPayment").ifPresent(v -> details.put("purposeOfPayment", v));
+            f.string("description").ifPresent(v -> details.put("description", v));
+            f.object("destination").orElseThrow().string("paymentRail").ifPresent(v -> details.put("paymentRail", v));
+            Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
+                    TransactionStatus.PROCESSING, source.customerId(), platformCustomerId(caller, source),
+                    TransactionParty.account(source.id().toString(), source.currency()),
+                    TransactionParty.account(destination.id().toString(), destination.currency()), amount, amount,
+                    0, reference(id), holdId, null, false, details, null, null, now, now);
+            RailOutcome outcome = rail.pushTo(caller.environment(), destination, amount);
+            t = outcome.isPending() ? schedule(t, outcome, now) : settleOut(t, outcome, now);
+            transactions.insert(t);
+            return t;
+        });
+    }
+
+    public Transaction transferIn(Caller caller, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = TRANSFER_IN.validate(body);
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            ExternalAccount source = external(caller, f.object("source").orElseThrow(), "source.accountId");
+            InternalAccount destination = internal(caller, f.object("destination").orElseThrow(),
+                    "destination.accountId");
+            Money amount = amount(caller, destination, source, f);
+            requireSameOwner(destination, source, "source.accountId");
+            UUID id = ids.newId();
+            Map<String, Object> details = new LinkedHashMap<>();
+            f.string("description").ifPresent(v -> details.put("description", v));
+            Transaction t = new Transaction(id, caller.platformId(), TransactionType.INCOMING, Direction.CREDIT,
+                    TransactionStatus.PROCESSING, destination.customerId(), platformCustomerId(caller, destination),
+                    TransactionParty.account(source.id().toString(), source.currency()),
+                    TransactionParty.account(destination.id().toString(), destination.currency()), amount, amount,
+                    0, reference(id), null, null, false, details, null, null, now, now);
+            RailOutcome outcome = rail.pullFrom(caller.environment(), source, amount);
+            t = outcome.isPending() ? schedule(t, outcome, now) : settleIn(t, outcome, now);
+            transactions.insert(t);
+            return t;
+        });
+    }
+
+    /** Applies a rail's final word to an outgoing transfer: post the hold on success, void it on failure. */
+    Transaction settleOut(Transaction t, RailOutcome outcome, Instant now) {
+        if (outcome.settled()) {
+            Money amount = t.sentAmount();
+            UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
+            ledger.postHold(t.platformId(), t.holdId(), Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(),
+                    AccountRef.owned(accountId), AccountRef.system(t.platformId(), RAIL_SETTLEMENT,
+                            amount.currency().code()), amount.currency().code(), amount.amountMinor(), now));
+            return t.completed(now);
+        }
+        ledger.voidHold(t.platformId(), t.holdId());
+        return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
+    }
+
+    /** Applies a rail's final word to an incoming transfer: credit on success, nothing on failure. */
+    Transaction settleIn(Transaction t, RailOutcome outcome, Instant now) {
+        if (outcome.settled()) {
+            Money amount = t.receivedAmount();
+            UUID accountId = InternalAccountId.parse("destination.accountId", t.destination().accountId()).value();
+            ledger.post(t.platformId(), Journal.transfer(ids.newId(), "TRANSFER_IN", t.wireId(),
+                    AccountRef.system(t.platformId(), RAIL_SETTLEMENT, amount.currency().code()),
+                    AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
+            return t.completed(now);
+        }
+        return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
+    }
+
+    /** Cancelling an open transfer: held funds go back to the account. */
+    Transaction releaseOnCancel(Transaction t) {
+        if (t.holdId() != null) {
+            ledger.voidHold(t.platformId(), t.holdId());
+        }
+        return t;
+    }
+
+    private Transaction schedule(Transaction t, RailOutcome outcome, Instant now) {
+        jobs.schedule(TransferOutcomeJob.job(ids.newId(), t, outcome, now.plusSeconds(outcome.decidedAfterSeconds())));
+        return t;
+    }
+
+    private InternalAccount internal(Caller caller, Fields ref, String field) {
+        var id = InternalAccountId.parse(field, ref.string("accountId").orElseThrow());
+        InternalAccount account = internalAccounts.find(caller.platformId(), id)
+                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+        if (account.status() != InternalAccountStatus.ACTIVE) {
+            throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
+        }
+        return account;
+    }
+
+    private ExternalAccount external(Caller caller, Fields ref, String field) {
+        var id = ExternalAccountId.parse(field, ref.string("accountId").orElseThrow());
+        return externalAccounts.find(caller.platformId(), id)
+                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No external account " + id));
+    }
+
+    /** The amount in the accounts' shared currency, within the platform's limits for it. */
+    private Money amount(Caller caller, InternalAccount internal, ExternalAccount external, Fields f) {
+        if (!internal.currency().equals(external.currency())) {
+            throw new InvalidInput("INVALID_CURRENCY", "Transfers move one currency: the internal account holds "
+                    + internal.currency() + ", the external account " + external.currency()
+                    + "; use a quote to convert");
+        }
+        long amount = f.number("amount").orElseThrow();
+        Platform platform = platforms.find(caller.platformId()).orElseThrow();
+        platform.config().supportedCurrencies().stream()
+                .filter(c -> internal.currency().equals(c.get("currencyCode")))
+                .findFirst()
+                .ifPresent(c -> {
+                    long min = ((Number) c.get("minAmount")).longValue();
+                    long max = ((Number) c.get("maxAmount")).longValue();
+                    if (amount < min || amount > max) {
+                        throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "amount must be between " + min + " and " + max
+                                + " for " + internal.currency(), Map.of("minAmount", min, "maxAmount", max));
+                    }
+                });
+        return new Money(amount, Currencies.of(internal.currency()));
+    }
+
+    /** A customer's money moves only to and from that customer's accounts; the platform's only to its own. */
+    private static void requireSameOwner(InternalAccount internal, ExternalAccount external, String field) {
+        if (!java.util.Objects.equals(internal.customerId(), external.customerId())) {
+            throw InvalidFields.of(field, "belongs to a different owner than the internal account");
+        }
+    }
+
+    private static void requireRail(ExternalAccount destination, String rail) {
+        var rails = payments.core.account.AccountInfoSchemas.paymentRails(destination.accountType());
+        if (!rails.contains(rail)) {
+            throw InvalidFields.of("destination.paymentRail", "must be one of " + rails + " for this account");
+        }
+    }
+
+    private String platformCustomerId(Caller caller, InternalAccount account) {
+        if (account.customerId() == null) {
+            return null;
+        }
+        return customers.find(caller.platformId(), account.customerId()).orElseThrow().platformCustomerId();
+    }
+
+    private static String reference(UUID id) {
+        return "TX-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(java.util.Locale.ROOT);
+    }
+}

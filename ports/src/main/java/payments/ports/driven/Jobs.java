@@ -1,0 +1,32 @@
+package payments.ports.driven;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import payments.core.common.PlatformId;
+
+/**
+ * The durable job table. Jobs are due at an instant of their platform's clock (sandbox platforms may run ahead).
+ * Claims lock the job for the current database transaction and skip jobs other processes hold.
+ */
+public interface Jobs {
+    void schedule(Job job);
+
+    /** The next due job of any platform, given the real time now; locked until the transaction ends. */
+    Optional<Job> claimDue(Instant realNow);
+
+    /** The next due job of one platform. */
+    Optional<Job> claimDue(PlatformId platform, Instant realNow);
+
+    void markDone(PlatformId platform, UUID id, Instant now);
+
+    /** Records a failed attempt; the job is retried at {@code retryAt}, or given up when {@code giveUp}. */
+    void markFailed(PlatformId platform, UUID id, String error, Instant retryAt, boolean giveUp, Instant now);
+
+    record Job(PlatformId platform, UUID id, String kind, Map<String, Object> payload, Instant dueAt, int attempts) {
+        public Job {
+            payload = Map.copyOf(payload);
+        }
+    }
+}

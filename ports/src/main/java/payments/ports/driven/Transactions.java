@@ -1,0 +1,34 @@
+package payments.ports.driven;
+
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+
+public interface Transactions {
+    void insert(Transaction transaction);
+
+    void update(Transaction transaction);
+
+    Optional<Transaction> find(PlatformId platform, UUID id);
+
+    /** Locks the row for the rest of the database transaction, so concurrent changes apply one after another. */
+    Optional<Transaction> findForUpdate(PlatformId platform, UUID id);
+
+    Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page);
+
+    /**
+     * Filters of {@code GET /transactions}; null means any. {@code platformOwn} selects the platform's own
+     * transactions (no customer). Account identifiers match internal or external account ids.
+     */
+    record Filter(CustomerId customerId, boolean platformOwn, String platformCustomerId, String accountIdentifier,
+                  String senderAccountIdentifier, String receiverAccountIdentifier, TransactionStatus status,
+                  TransactionType type, String reference, Instant startDate, Instant endDate, boolean ascending) {
+    }
+}
