@@ -1,0 +1,81 @@
+package payments.ports.fakes;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import payments.core.common.Conflict;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+import payments.core.customer.Customer;
+import payments.core.customer.CustomerFilter;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.ports.driven.Customers;
+
+/**
+ * Customers with the persistence adapter's rules: among a platform's active (not deleted) customers the
+ * platformCustomerId and the UMA address are unique, and the list filters and pages like the adapter.
+ */
+public final class InMemoryCustomers implements Customers {
+    private record Key(PlatformId platform, CustomerId id) {
+    }
+
+    private final Map<Key, Customer> rows = new LinkedHashMap<>();
+
+    @Override
+    public void insert(Customer c) {
+        Key key = new Key(c.platformId(), c.id());
+        if (rows.containsKey(key)) {
+            throw new IllegalStateException("duplicate customer id " + c.id());
+        }
+        requireUnique(c);
+        rows.put(key, c);
+    }
+
+    @Override
+    public void update(Customer c) {
+        Key key = new Key(c.platformId(), c.id());
+        if (rows.containsKey(key)) {
+            requireUnique(c);
+            rows.put(key, c);
+        }
+    }
+
+    /** Checked in the order of the table's unique indexes. */
+    private void requireUnique(Customer c) {
+        if (c.isDeleted()) {
+            return;
+        }
+        for (Customer other : rows.values()) {
+            if (other.isDeleted() || !other.platformId().equals(c.platformId()) || other.id().equals(c.id())) {
+                continue;
+            }
+            if (other.platformCustomerId().equals(c.platformCustomerId())) {
+                throw new Conflict("CONFLICT", "An active customer already has this platformCustomerId");
+            }
+            if (other.umaAddress().equals(c.umaAddress())) {
+                throw new Conflict("UMA_ADDRESS_EXISTS", "The UMA address is already taken");
+            }
+        }
+    }
+
+    @Override
+    public Optional<Customer> find(PlatformId platform, CustomerId id) {
+        return Optional.ofNullable(rows.get(new Key(platform, id)));
+    }
+
+    @Override
+    public Page<Customer> list(PlatformId platform, CustomerFilter f, PageRequest page) {
+        return Keyset.page(rows.values().stream()
+                        .filter(c -> c.platformId().equals(platform))
+                        .filter(c -> f.includeDeleted() || !c.isDeleted())
+                        .filter(c -> f.platformCustomerId() == null || f.platformCustomerId().equals(c.platformCustomerId()))
+                        .filter(c -> f.type() == null || f.type() == c.type())
+                        .filter(c -> Keyset.within(c.createdAt(), f.createdAfter(), f.createdBefore()))
+                        .filter(c -> Keyset.within(c.updatedAt(), f.updatedAfter(), f.updatedBefore()))
+                        .filter(c -> f.region() == null || f.region().equals(c.region()))
+                        .filter(c -> f.currency() == null || c.currencies().contains(f.currency()))
+                        .filter(c -> f.umaAddress() == null || f.umaAddress().equals(c.umaAddress())),
+                Customer::createdAt, c -> c.id().value(), page);
+    }
+}

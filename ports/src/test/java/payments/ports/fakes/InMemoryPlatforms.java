@@ -1,0 +1,34 @@
+package payments.ports.fakes;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import payments.core.common.Conflict;
+import payments.core.common.PlatformId;
+import payments.core.platform.Platform;
+import payments.ports.driven.Platforms;
+
+public final class InMemoryPlatforms implements Platforms {
+    private final Map<PlatformId, Platform> byId = new LinkedHashMap<>();
+
+    @Override
+    public Optional<Platform> find(PlatformId id) {
+        return Optional.ofNullable(byId.get(id));
+    }
+
+    @Override
+    public void insert(Platform platform) {
+        if (byId.putIfAbsent(platform.id(), platform) != null) {
+            throw new Conflict("CONFLICT", "Platform " + platform.id() + " already exists");
+        }
+    }
+
+    @Override
+    public void update(Platform platform) {
+        byId.computeIfPresent(platform.id(), (id, old) -> platform);
+    }
+
+    public int count() {
+        return byId.size();
+    }
+}
