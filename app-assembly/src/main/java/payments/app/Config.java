@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
-                     List<String> sandboxCurrencies) {
+                     List<String> sandboxCurrencies, long workerPollMillis) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
 
@@ -25,22 +25,23 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 intValue(env, "PAYMENTS_DATABASE_POOL_SIZE", 16),
                 blankToNull(env.get("PAYMENTS_SANDBOX_TOKEN")),
                 env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
-                DEFAULT_SANDBOX_CURRENCIES);
+                DEFAULT_SANDBOX_CURRENCIES,
+                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies);
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
-                sandboxCurrencies);
+                sandboxCurrencies, workerPollMillis);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
-                sandboxUmaDomain, sandboxCurrencies);
+                sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
     }
 
     private static int intValue(Map<String, String> env, String name, int fallback) {

@@ -11,7 +11,7 @@ import payments.core.platform.Permission;
 import payments.ports.app.PlatformService;
 
 /**
- * {@code java -jar payments-server.jar [serve | create-platform | create-token | help]}: runs the server, or an
+ * {@code java -jar payments-server.jar [serve | create-platform | create-token | reconcile | help]}: runs the server, or an
  * operator command against the same database.
  */
 public final class Main {
@@ -29,6 +29,7 @@ public final class Main {
             case "serve" -> serve(config);
             case "create-platform" -> createPlatform(config, options);
             case "create-token" -> createToken(config, options);
+            case "reconcile" -> reconcile(config);
             default -> usage();
         }
     }
@@ -68,6 +69,19 @@ public final class Main {
         }
     }
 
+    /** Checks every platform's books; exits 1 when any invariant fails. */
+    private static void reconcile(Config config) {
+        List<String> violations;
+        try (Backend backend = Backend.open(config)) {
+            violations = backend.wiring.reconciliation.checkAll();
+        }
+        violations.forEach(System.out::println);
+        System.out.println(violations.isEmpty() ? "ledger balanced" : violations.size() + " violations");
+        if (!violations.isEmpty()) {
+            System.exit(1);
+        }
+    }
+
     private static void usage() {
         System.out.println("""
                 usage: java -jar payments-server.jar [command] [--option value ...]
@@ -77,6 +91,7 @@ public final class Main {
                                              create a platform; prints its first API token
                   create-token [--platform PlatformConfig:<uuid>] [--name N]
                                              issue another all-permission token (default: the sandbox platform)
+                  reconcile                  check every platform's ledger invariants (exit 1 on a violation)
                 configuration comes from PAYMENTS_* environment variables (see README)""");
     }
 

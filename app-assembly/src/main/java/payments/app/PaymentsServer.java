@@ -9,11 +9,13 @@ import payments.ports.app.PlatformService;
 /** The assembled service: database, the default sandbox platform and its token, the HTTP API. */
 public final class PaymentsServer implements AutoCloseable {
     private final Backend backend;
+    private final Workers workers;
     private final UndertowServer http;
     private final String generatedSandboxCredentials;
 
-    private PaymentsServer(Backend backend, UndertowServer http, String generatedSandboxCredentials) {
+    private PaymentsServer(Backend backend, Workers workers, UndertowServer http, String generatedSandboxCredentials) {
         this.backend = backend;
+        this.workers = workers;
         this.http = http;
         this.generatedSandboxCredentials = generatedSandboxCredentials;
     }
@@ -22,8 +24,9 @@ public final class PaymentsServer implements AutoCloseable {
         Backend backend = Backend.open(config);
         try {
             String generated = ensureSandbox(config, backend.wiring);
+            Workers workers = new Workers(backend.wiring, config.workerPollMillis());
             UndertowServer http = new UndertowServer(config.host(), config.port(), backend.wiring.httpApi()).start();
-            return new PaymentsServer(backend, http, generated);
+            return new PaymentsServer(backend, workers, http, generated);
         } catch (RuntimeException e) {
             backend.close();
             throw e;
@@ -70,6 +73,7 @@ public final class PaymentsServer implements AutoCloseable {
     @Override
     public void close() {
         http.close();
+        workers.close();
         backend.close();
     }
 }

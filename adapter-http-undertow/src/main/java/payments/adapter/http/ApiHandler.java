@@ -140,7 +140,8 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(JsonCodec.write(response.body())));
+        byte[] bytes = response.body() instanceof byte[] raw ? raw : JsonCodec.write(response.body());
+        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(bytes));
     }
 
     /** A body over {@link #MAX_BODY_BYTES}: 413 before any of it is parsed. */

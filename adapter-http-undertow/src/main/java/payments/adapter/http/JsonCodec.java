@@ -41,6 +41,18 @@ public final class JsonCodec {
         }
     }
 
+    private static final ObjectMapper CANONICAL = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    /** The same JSON value always gives the same bytes (keys sorted): what a request is recognised by. */
+    public static byte[] canonical(Object value) {
+        try {
+            return CANONICAL.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("value not serialisable", e);
+        }
+    }
+
     public static byte[] write(Object value) {
         try {
             return MAPPER.writeValueAsBytes(value);

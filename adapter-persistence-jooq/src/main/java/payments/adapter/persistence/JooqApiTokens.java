@@ -29,6 +29,17 @@ public final class JooqApiTokens implements ApiTokens {
 
     @Override
     public void insert(ApiToken t, byte[] secretHash) {
+        try {
+            insertRow(t, secretHash);
+        } catch (org.jooq.exception.DataAccessException e) {
+            if (UniqueViolation.constraintOf(e).isPresent()) {
+                throw new payments.core.common.Conflict("CONFLICT", "Token " + t.id() + " already exists");
+            }
+            throw e;
+        }
+    }
+
+    private void insertRow(ApiToken t, byte[] secretHash) {
         db.ctx().insertInto(API_TOKENS)
                 .set(API_TOKENS.PLATFORM_ID, t.platformId().value())
                 .set(API_TOKENS.ID, t.id().value())

@@ -109,9 +109,9 @@ public final class TokenService {
     public Caller authenticate(String username, String secret) {
         TokenId id;
         try {
-            id = new TokenId(java.util.UUID.fromString(username.startsWith(TokenId.KIND + ":")
-                    ? username.substring(TokenId.KIND.length() + 1) : username));
-        } catch (IllegalArgumentException e) {
+            id = TokenId.parse("username", username.startsWith(TokenId.KIND + ":") ? username
+                    : TokenId.KIND + ":" + username);
+        } catch (payments.core.common.InvalidInput e) {
             throw invalidCredentials();
         }
         StoredToken stored = tokens.findForAuthentication(id).orElse(null);

@@ -9,6 +9,7 @@ import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
 
 public interface ApiTokens {
+    /** Raises {@link payments.core.common.Conflict} when the id was ever used, deleted tokens included. */
     void insert(ApiToken token, byte[] secretHash);
 
     /** Finds a live token by id alone: the one lookup that happens before the platform is known. */

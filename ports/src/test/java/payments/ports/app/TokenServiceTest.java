@@ -13,7 +13,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -148,9 +147,6 @@ class TokenServiceTest {
         assertEquals("UNAUTHORIZED", e.code());
     }
 
-    @Disabled("bug (low): TokenService.authenticate parses the username with UUID.fromString, which accepts "
-            + "non-canonical spellings (short groups, a leading +), so '1-0-4000-8000-1' names token "
-            + "00000001-0000-4000-8000-000000000001; EntityId.parse, used for every other id, refuses them")
     @Test
     void a_non_canonical_spelling_of_the_token_uuid_is_UNAUTHORIZED() {
         TokenService.IssuedToken issued = create("ci", "VIEW");
@@ -240,9 +236,6 @@ class TokenServiceTest {
         assertEquals(other.id(), w.tokens.authenticate(id.toString(), "configured-secret-123").platformId());
     }
 
-    @Disabled("bug: TokenService.ensure only looks at live tokens (findForAuthentication), so for a configured token "
-            + "id that was deleted through DELETE /tokens it inserts the id again; api_tokens_id is unique over "
-            + "deleted rows too, so the insert fails with a raw unique violation (startup crash) instead of Conflict")
     @Test
     void ensure_for_a_deleted_token_id_is_refused_with_a_conflict() {
         TokenId id = new TokenId(UUID.fromString("11111111-2222-4333-8444-555555555555"));

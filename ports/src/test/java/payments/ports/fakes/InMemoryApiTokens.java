@@ -34,7 +34,7 @@ public final class InMemoryApiTokens implements ApiTokens {
     @Override
     public void insert(ApiToken token, byte[] secretHash) {
         if (rows.containsKey(token.id())) {
-            throw new IllegalStateException("duplicate key value violates unique constraint \"api_tokens_id\"");
+            throw new payments.core.common.Conflict("CONFLICT", "Token " + token.id() + " already exists");
         }
         rows.put(token.id(), new Row(token, secretHash.clone(), null));
     }

@@ -23,6 +23,7 @@ import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
+import payments.core.ledger.InsufficientFunds;
 import payments.ports.driven.Ledger;
 
 /** The fakes keep the promises of their ports, so tests built on them mean something. */
@@ -50,7 +51,7 @@ class InMemoryFakesTest {
 
         Journal overdraw = journal(new Posting(AccountRef.owned(alice), "USD", -150),
                 new Posting(AccountRef.owned(bob), "USD", 100), new Posting(source, "USD", 50));
-        assertThrows(Ledger.InsufficientFunds.class, () -> ledger.post(P, overdraw));
+        assertThrows(InsufficientFunds.class, () -> ledger.post(P, overdraw));
 
         assertEquals(100, ledger.balance(P, alice));
         assertEquals(0, ledger.balance(P, bob));

@@ -12,6 +12,8 @@ import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
+import payments.core.ledger.Hold;
+import payments.core.ledger.InsufficientFunds;
 import payments.ports.driven.Ledger;
 
 /**
@@ -64,6 +66,21 @@ public final class InMemoryLedger implements Ledger {
         accounts.putAll(next);
         journalIds.add(new Key(platform, journal.id()));
         journals.add(journal);
+    }
+
+    @Override
+    public void hold(PlatformId platform, Hold hold) {
+        throw new UnsupportedOperationException("holds arrive with LedgerBook");
+    }
+
+    @Override
+    public void postHold(PlatformId platform, UUID holdId, Journal journal) {
+        throw new UnsupportedOperationException("holds arrive with LedgerBook");
+    }
+
+    @Override
+    public void voidHold(PlatformId platform, UUID holdId) {
+        throw new UnsupportedOperationException("holds arrive with LedgerBook");
     }
 
     /** The balance of an account; zero for one never opened or posted to. */

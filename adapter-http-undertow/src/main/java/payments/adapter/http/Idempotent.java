@@ -1,0 +1,52 @@
+package payments.adapter.http;
+
+import io.undertow.util.HttpString;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import payments.ports.app.IdempotencyService;
+import payments.ports.driven.IdempotencyKeys.StoredResponse;
+
+/**
+ * Makes a money-moving route honour {@code Idempotency-Key}: the first request runs and its exact response bytes
+ * are stored with its effect; a repeat gets those bytes back (marked {@code Idempotent-Replayed: true}).
+ */
+public final class Idempotent {
+    static final String HEADER = "Idempotency-Key";
+    private static final HttpString REPLAYED = new HttpString("Idempotent-Replayed");
+
+    private Idempotent() {
+    }
+
+    public static Handler wrap(IdempotencyService service, Handler route) {
+        return request -> {
+            String key = request.header(HEADER);
+            if (key == null) {
+                return route.handle(request);
+            }
+            boolean[] ran = new boolean[1];
+            StoredResponse stored = service.execute(request.caller(), key, fingerprint(request), () -> {
+                ran[0] = true;
+                Response response = route.handle(request);
+                return new StoredResponse(null, response.status(), JsonCodec.write(response.body()));
+            });
+            if (!ran[0]) {
+                request.exchange().getResponseHeaders().put(REPLAYED, "true");
+            }
+            return new Response(stored.status(), stored.body());
+        };
+    }
+
+    /** Method, path and the canonical body: the same request however its JSON is spaced or ordered. */
+    private static byte[] fingerprint(Request request) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update((request.exchange().getRequestMethod() + " " + request.exchange().getRequestPath() + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            digest.update(JsonCodec.canonical(request.body()));
+            return digest.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package payments.app;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
+ * them) and forgets expired idempotency keys.
+ */
+final class Workers implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Workers.class.getName());
+    private static final int JOBS_PER_ROUND = 500;
+    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, r -> {
+        Thread t = new Thread(r, "payments-worker");
+        t.setDaemon(true);
+        return t;
+    });
+
+    Workers(Wiring wiring, long pollMillis) {
+        executor.scheduleWithFixedDelay(() -> guarded("jobs", () -> {
+            for (int i = 0; i < JOBS_PER_ROUND && wiring.jobs.runNext(); i++) {
+                // keep going while jobs are due
+            }
+        }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(() -> guarded("idempotency purge", wiring.idempotency::purgeExpired),
+                1, 60, TimeUnit.MINUTES);
+    }
+
+    private static void guarded(String what, Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, what + " round failed; retrying next round", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import payments.core.platform.Environment;
+
+class TransferApiTest {
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+    private final String customerId = api.post("/customers", CustomerApiTest.individual("payer")).string("id");
+    private final String usdAccount = (String) api.get("/customers/internal-accounts?customerId=" + customerId
+            + "&currency=USD").data().get(0).get("id");
+
+    @AfterEach
+    void ledger_stays_balanced() {
+        var check = api.get("/sandbox/ledger/check");
+        assertEquals(true, check.body().get("balanced"), String.valueOf(check.body().get("violations")));
+    }
+
+    private String externalAccount(String accountNumber) {
+        return api.post("/customers/external-accounts", AccountApiTest.usdAccount(customerId, accountNumber))
+                .string("id");
+    }
+
+    private void fund(long amount) {
+        assertEquals(200, api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", amount))
+                .status());
+    }
+
+    private ApiClient.Reply transferOut(String external, long amount) {
+        return api.post("/transfer-out", Map.of("source", Map.of("accountId", usdAccount),
+                "destination", Map.of("accountId", external), "amount", amount));
+    }
+
+    private ApiClient.Reply transferIn(String external, long amount) {
+        return api.post("/transfer-in", Map.of("source", Map.of("accountId", external),
+                "destination", Map.of("accountId", usdAccount), "amount", amount));
+    }
+
+    private long[] balances() {
+        var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
+        return new long[] {(Long) ((Map<?, ?>) account.get("balance")).get("amount"),
+            (Long) ((Map<?, ?>) account.get("totalBalance")).get("amount")};
+    }
+
+    @Test
+    void a_transfer_out_completes_and_debits_the_account() {
+        fund(10_000);
+        var reply = transferOut(externalAccount("123456789"), 2_500);
+        assertEquals(201, reply.status());
+        var t = reply.body();
+        assertTrue(((String) t.get("id")).startsWith("Transaction:"));
+        assertEquals("COMPLETED", t.get("status"));
+        assertEquals("OUTGOING", t.get("type"));
+        assertEquals("DEBIT", t.get("direction"));
+        assertEquals(customerId, t.get("customerId"));
+        assertEquals("payer", t.get("platformCustomerId"));
+        assertEquals(Map.of("sourceType", "ACCOUNT", "accountId", usdAccount, "currency", "USD"), t.get("source"));
+        assertEquals(2_500L, ((Map<?, ?>) t.get("receivedAmount")).get("amount"));
+        assertEquals(Map.of("code", "USD", "name", "US Dollar", "symbol", "$", "decimals", 2L),
+                ((Map<?, ?>) t.get("receivedAmount")).get("currency"));
+        assertEquals(0L, t.get("fees"));
+        assertNotNull(t.get("settledAt"));
+        assertNotNull(((Map<?, ?>) t.get("reconciliationInstructions")).get("reference"));
+        assertEquals(7_500L, balances()[0]);
+        assertEquals(7_500L, balances()[1]);
+        assertEquals(t, api.get("/transactions/" + t.get("id")).body());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"000000002,COUNTERPARTY_POST_TX_FAILED", "000000003,ACCOUNT_INVALID",
+            "000000004,COUNTERPARTY_POST_TX_FAILED"})
+    void a_transfer_out_the_bank_refuses_fails_at_once_and_releases_the_funds(String number, String reason) {
+        fund(1_000);
+        var reply = transferOut(externalAccount(number), 400);
+        assertEquals(201, reply.status());
+        assertEquals("FAILED", reply.body().get("status"));
+        assertEquals(reason, reply.body().get("failureReason"));
+        assertNull(reply.body().get("settledAt"));
+        assertEquals(1_000L, balances()[0]);
+        assertEquals(1_000L, balances()[1]);
+    }
+
+    @Test
+    void a_transfer_out_to_005_holds_the_funds_for_30_seconds_of_sandbox_time_then_fails_and_releases_them() {
+        fund(1_000);
+        var t = transferOut(externalAccount("000000005"), 400).body();
+        assertEquals("PROCESSING", t.get("status"));
+        assertEquals(600L, balances()[0]);
+        assertEquals(1_000L, balances()[1]);
+
+        var early = api.post("/sandbox/clock/advance", Map.of("seconds", 29));
+        assertEquals(0L, early.body().get("jobsRun"));
+        assertEquals("PROCESSING", api.get("/transactions/" + t.get("id")).body().get("status"));
+
+        var due = api.post("/sandbox/clock/advance", Map.of("seconds", 1));
+        assertEquals(1L, due.body().get("jobsRun"));
+        var failed = api.get("/transactions/" + t.get("id")).body();
+        assertEquals("FAILED", failed.get("status"));
+        assertEquals("COUNTERPARTY_POST_TX_FAILED", failed.get("failureReason"));
+        assertEquals(1_000L, balances()[0]);
+        assertEquals(1_000L, balances()[1]);
+    }
+
+    @Test
+    void a_transfer_in_credits_the_account_and_its_failures_credit_nothing() {
+        var done = transferIn(externalAccount("987654321"), 3_000).body();
+        assertEquals("COMPLETED", done.get("status"));
+        assertEquals("INCOMING", done.get("type"));
+        assertEquals("CREDIT", done.get("direction"));
+        assertEquals(3_000L, balances()[1]);
+
+        for (String number : List.of("000000002", "000000003", "000000004")) {
+            var failed = transferIn(externalAccount(number), 500).body();
+            assertEquals("FAILED", failed.get("status"));
+            assertEquals("COLLECTION_FAILED", failed.get("failureReason"));
+        }
+        var pending = transferIn(externalAccount("000000005"), 500).body();
+        assertEquals("PROCESSING", pending.get("status"));
+        assertEquals(3_000L, balances()[1]);
+        api.post("/sandbox/clock/advance", Map.of("seconds", 30));
+        assertEquals("FAILED", api.get("/transactions/" + pending.get("id")).body().get("status"));
+        assertEquals(3_000L, balances()[1]);
+    }
+
+    @Test
+    void transfers_refuse_other_currencies_missing_funds_foreign_accounts_and_bad_amounts() {
+        fund(100);
+        String eurAccount = api.post("/customers/external-accounts", Map.of("customerId", customerId,
+                "currency", "EUR", "accountInfo", Map.of("accountType", "EUR_ACCOUNT",
+                        "iban", "DE89370400440532013000", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
+                                "fullName", "Ada Lovelace", "countryOfResidence", "DE", "address",
+                                Map.of("line1", "1 Main St", "postalCode", "10001", "country", "DE")))))
+                .string("id");
+        assertEquals("INVALID_CURRENCY", transferOut(eurAccount, 50).code());
+        var broke = transferOut(externalAccount("123456789"), 101);
+        assertEquals(400, broke.status());
+        assertEquals("INSUFFICIENT_BALANCE", broke.code());
+        String strangersAccount = api.post("/platform/external-accounts",
+                AccountApiTest.usdAccount(null, "555555555")).string("id");
+        assertEquals(List.of("destination.accountId"), transferOut(strangersAccount, 50).invalidFields());
+        assertEquals(List.of("amount"), transferOut(externalAccount("123456780"), 0).invalidFields());
+        assertEquals(List.of("amount"), api.post("/transfer-out", Map.of("source", Map.of("accountId", usdAccount),
+                "destination", Map.of("accountId", strangersAccount))).invalidFields());
+        assertEquals(List.of("source.accountId"), api.post("/transfer-out", Map.of("source",
+                Map.of("accountId", "InternalAccount:nope"), "destination", Map.of("accountId", strangersAccount),
+                "amount", 1)).invalidFields());
+        assertEquals(0L, api.get("/transactions").body().get("totalCount"));
+        assertEquals(100L, balances()[1]);
+    }
+
+    @Test
+    void transactions_are_listed_with_filters_and_can_be_confirmed_cancelled_or_not() {
+        fund(1_000);
+        String ok = externalAccount("123456789");
+        String slow = externalAccount("000000005");
+        var completed = transferOut(ok, 100).body();
+        var pending = transferOut(slow, 200).body();
+        transferIn(ok, 50);
+
+        assertEquals(3L, api.get("/transactions").body().get("totalCount"));
+        assertEquals(2L, api.get("/transactions?type=OUTGOING").body().get("totalCount"));
+        assertEquals(1L, api.get("/transactions?status=PROCESSING").body().get("totalCount"));
+        assertEquals(1L, api.get("/transactions?receiverAccountIdentifier=" + ok).body().get("totalCount"));
+        assertEquals(2L, api.get("/transactions?accountIdentifier=" + ok).body().get("totalCount"));
+        assertEquals(1L, api.get("/transactions?reference=" + ((Map<?, ?>) completed
+                .get("reconciliationInstructions")).get("reference")).body().get("totalCount"));
+        assertEquals(3L, api.get("/transactions?customerId=" + customerId).body().get("totalCount"));
+        var ascending = api.get("/transactions?sortOrder=asc&limit=1");
+        assertEquals(completed.get("id"), ascending.data().get(0).get("id"));
+        assertEquals(400, api.get("/transactions?sortOrder=sideways").status());
+
+        var confirmed = api.post("/transactions/" + completed.get("id") + "/confirm",
+                Map.of("receiptDeliveryConfirmedAt", "2026-01-02T03:04:05Z"));
+        assertEquals("2026-01-02T03:04:05Z", confirmed.body().get("receiptDeliveryConfirmedAt"));
+
+        var cancelled = api.post("/transactions/" + pending.get("id") + "/cancel", Map.of("reason", "changed mind"));
+        assertEquals(200, cancelled.status());
+        assertEquals("FAILED", cancelled.body().get("status"));
+        assertEquals(950L, balances()[0]);
+        api.post("/sandbox/clock/advance", Map.of("seconds", 60));
+        assertEquals("FAILED", api.get("/transactions/" + pending.get("id")).body().get("status"));
+
+        var notCancellable = api.post("/transactions/" + completed.get("id") + "/cancel", null);
+        assertEquals(409, notCancellable.status());
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", notCancellable.code());
+        var notPending = api.post("/transactions/" + completed.get("id") + "/approve", null);
+        assertEquals(409, notPending.status());
+        assertEquals("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", notPending.code());
+        assertEquals("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+                api.post("/transactions/" + completed.get("id") + "/reject", Map.of("reason", "no")).code());
+        assertEquals("TRANSACTION_NOT_FOUND", api.get("/transactions/Transaction:00000000-0000-4000-8000-000000000000")
+                .code());
+    }
+}

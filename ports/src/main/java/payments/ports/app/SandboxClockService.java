@@ -1,0 +1,46 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import payments.core.platform.Caller;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.SandboxClocks;
+import payments.ports.driven.TransactionRunner;
+
+/**
+ * The sandbox's time machine: moves a sandbox platform's clock forward and runs at once whatever became due, so a
+ * "30 seconds later" outcome is visible immediately. Production platforms cannot use it.
+ */
+public final class SandboxClockService {
+    static final long MAX_ADVANCE_SECONDS = 366L * 24 * 3600;
+    private static final ObjectSchema ADVANCE = ObjectSchema.of()
+            .required("seconds", Types.integer(1, MAX_ADVANCE_SECONDS));
+
+    private final SandboxClocks clocks;
+    private final PlatformClock clock;
+    private final JobRunner jobs;
+    private final TransactionRunner tx;
+
+    public SandboxClockService(SandboxClocks clocks, PlatformClock clock, JobRunner jobs, TransactionRunner tx) {
+        this.clocks = clocks;
+        this.clock = clock;
+        this.jobs = jobs;
+        this.tx = tx;
+    }
+
+    public record ClockState(Instant now, long offsetSeconds, int jobsRun) {
+    }
+
+    public ClockState advance(Caller caller, Object body) {
+        caller.requireSandbox();
+        long seconds = ADVANCE.validate(body).number("seconds").orElseThrow();
+        long offset = tx.inTransaction(() -> clocks.advance(caller.platformId(), seconds, clock.realNow()));
+        int ran = jobs.runDue(caller.platformId());
+        return new ClockState(clock.now(caller), offset, ran);
+    }
+
+    public ClockState current(Caller caller) {
+        caller.requireSandbox();
+        return new ClockState(clock.now(caller), clocks.offsetSeconds(caller.platformId()), 0);
+    }
+}
