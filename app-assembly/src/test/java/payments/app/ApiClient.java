@@ -20,10 +20,23 @@ final class ApiClient {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private final int port;
     private final String credentials;
+    private final Map<String, String> headers;
 
     ApiClient(int port, String credentials) {
+        this(port, credentials, Map.of());
+    }
+
+    private ApiClient(int port, String credentials, Map<String, String> headers) {
         this.port = port;
         this.credentials = credentials;
+        this.headers = headers;
+    }
+
+    /** The same client, sending one more header on every request. */
+    ApiClient withHeader(String name, String value) {
+        var more = new java.util.HashMap<>(headers);
+        more.put(name, value);
+        return new ApiClient(port, credentials, Map.copyOf(more));
     }
 
     record Reply(int status, Map<String, Object> body, HttpResponse<String> raw) {
@@ -86,6 +99,7 @@ final class ApiClient {
             if (authorization != null) {
                 builder.header("Authorization", authorization);
             }
+            headers.forEach(builder::header);
             HttpResponse<String> response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
             Map<String, Object> parsed = response.body().isEmpty() ? Map.of()
                     : JSON.readValue(response.body(), new TypeReference<>() { });

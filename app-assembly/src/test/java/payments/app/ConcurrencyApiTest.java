@@ -1,0 +1,111 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import payments.core.platform.Environment;
+
+/** Money moved by many requests at once, over real HTTP on real PostgreSQL. */
+class ConcurrencyApiTest {
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+    private final String customerId = api.post("/customers", CustomerApiTest.individual("racer")).string("id");
+    private final String usdAccount = (String) api.get("/customers/internal-accounts?customerId=" + customerId
+            + "&currency=USD").data().get(0).get("id");
+    private final String external = api.post("/customers/external-accounts",
+            AccountApiTest.usdAccount(customerId, "123456789")).string("id");
+
+    private Map<String, Object> transferOut(long amount) {
+        return Map.of("source", Map.of("accountId", usdAccount), "destination", Map.of("accountId", external),
+                "amount", amount);
+    }
+
+    private static <T> List<T> concurrently(int count, Callable<T> work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            List<Callable<T>> tasks = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                tasks.add(work);
+            }
+            List<T> results = new ArrayList<>();
+            for (Future<T> f : pool.invokeAll(tasks)) {
+                results.add(f.get());
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    @Test
+    void fifty_concurrent_transfer_outs_from_an_account_funded_for_ten_let_exactly_ten_through() throws Exception {
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 10 * 700));
+
+        List<ApiClient.Reply> replies = concurrently(50, () -> api.post("/transfer-out", transferOut(700)));
+
+        long created = replies.stream().filter(r -> r.status() == 201).count();
+        long refused = replies.stream().filter(r -> r.status() == 400 && "INSUFFICIENT_BALANCE".equals(r.code()))
+                .count();
+        assertEquals(10, created);
+        assertEquals(40, refused);
+        var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
+        assertEquals(0L, ((Map<?, ?>) account.get("balance")).get("amount"));
+        assertEquals(0L, ((Map<?, ?>) account.get("totalBalance")).get("amount"));
+        assertEquals(10L, api.get("/transactions?status=COMPLETED").body().get("totalCount"));
+        assertEquals(true, api.get("/sandbox/ledger/check").body().get("balanced"));
+    }
+
+    @Test
+    void twenty_concurrent_requests_with_one_idempotency_key_have_one_effect_and_identical_responses()
+            throws Exception {
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 10_000));
+        String key = UUID.randomUUID().toString();
+        String body = ApiClient.JSON.writeValueAsString(transferOut(1_000));
+
+        List<ApiClient.Reply> replies = concurrently(20, () -> api.withHeader("Idempotency-Key", key)
+                .post("/transfer-out", body));
+
+        assertTrue(replies.stream().allMatch(r -> r.status() == 201), () -> replies.stream()
+                .map(r -> r.status() + " " + r.raw().body()).toList().toString());
+        assertEquals(1, replies.stream().map(r -> r.raw().body()).distinct().count());
+        assertEquals(19, replies.stream().filter(r -> r.raw().headers().firstValue("Idempotent-Replayed")
+                .isPresent()).count());
+        assertEquals(1L, api.get("/transactions").body().get("totalCount"));
+        var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
+        assertEquals(9_000L, ((Map<?, ?>) account.get("totalBalance")).get("amount"));
+    }
+
+    @Test
+    void a_key_reused_for_another_request_is_409_and_a_malformed_key_400() {
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 10_000));
+        String key = UUID.randomUUID().toString();
+        var keyed = api.withHeader("Idempotency-Key", key);
+        assertEquals(201, keyed.post("/transfer-out", transferOut(100)).status());
+        // The same request spelled differently is still the same request.
+        assertEquals(201, keyed.post("/transfer-out", "{ \"amount\": 100, \"destination\": {\"accountId\": \""
+                + external + "\"}, \"source\": {\"accountId\": \"" + usdAccount + "\"} }").status());
+        var other = keyed.post("/transfer-out", transferOut(200));
+        assertEquals(409, other.status());
+        assertEquals("CONFLICT", other.code());
+        assertEquals(List.of("Idempotency-Key"), api.withHeader("Idempotency-Key", "not-a-uuid")
+                .post("/transfer-out", transferOut(100)).invalidFields());
+        assertEquals(1L, api.get("/transactions").body().get("totalCount"));
+    }
+
+    @Test
+    void a_refused_request_stores_nothing_so_its_key_can_be_retried() {
+        String key = UUID.randomUUID().toString();
+        var keyed = api.withHeader("Idempotency-Key", key);
+        assertEquals("INSUFFICIENT_BALANCE", keyed.post("/transfer-out", transferOut(100)).code());
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 100));
+        assertEquals(201, keyed.post("/transfer-out", transferOut(100)).status());
+    }
+}
