@@ -1,0 +1,85 @@
+package payments.adapter.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import payments.core.common.PlatformId;
+import payments.ports.driven.Jobs;
+
+class JooqJobsTest {
+    private final JooqJobs jobs = new JooqJobs(Fixtures.DB);
+    private final JooqSandboxClocks clocks = new JooqSandboxClocks(Fixtures.DB);
+
+    @Test
+    void a_job_is_due_by_its_platforms_clock_including_a_sandbox_offset() {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID id = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, id, "TEST", Map.of("n", 1L), now.plusSeconds(30), 0));
+
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty());
+        clocks.advance(platform, 29, now);
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty());
+        clocks.advance(platform, 1, now);
+        var claimed = Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).orElseThrow();
+        assertEquals(id, claimed.id());
+        assertEquals(Map.of("n", 1L), claimed.payload());
+    }
+
+    @Test
+    void concurrent_workers_run_each_job_exactly_once() throws Exception {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        for (int i = 0; i < 60; i++) {
+            jobs.schedule(new Jobs.Job(platform, UUID.randomUUID(), "TEST", Map.of(), now, 0));
+        }
+        Map<UUID, AtomicInteger> runs = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(6);
+        try {
+            List<Future<?>> workers = new ArrayList<>();
+            for (int w = 0; w < 6; w++) {
+                workers.add(pool.submit(() -> {
+                    while (Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now).map(job -> {
+                        runs.computeIfAbsent(job.id(), k -> new AtomicInteger()).incrementAndGet();
+                        jobs.markDone(platform, job.id(), now);
+                        return true;
+                    }).orElse(false))) {
+                        // claim the next one
+                    }
+                }));
+            }
+            for (Future<?> f : workers) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertEquals(60, runs.size());
+        assertTrue(runs.values().stream().allMatch(n -> n.get() == 1));
+    }
+
+    @Test
+    void a_failed_job_waits_for_its_retry_and_is_given_up_when_told() {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID id = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, id, "TEST", Map.of(), now, 0));
+        jobs.markFailed(platform, id, "boom", now.plusSeconds(10), false, now);
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty());
+        var retried = Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now.plusSeconds(10))).orElseThrow();
+        assertEquals(1, retried.attempts());
+        jobs.markFailed(platform, id, "boom", now.plusSeconds(20), true, now);
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now.plusSeconds(3600))).isEmpty());
+    }
+}

@@ -1,0 +1,100 @@
+package payments.core.transaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import payments.core.common.Conflict;
+import payments.core.common.PlatformId;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+
+class TransactionTest {
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Instant T1 = T0.plusSeconds(30);
+
+    static Transaction inState(TransactionStatus status, boolean awaitingApproval) {
+        Money amount = new Money(100, Currencies.of("USD"));
+        return new Transaction(UUID.randomUUID(), new PlatformId(UUID.randomUUID()), TransactionType.INCOMING,
+                Direction.CREDIT, status, null, null, TransactionParty.account("a", "USD"),
+                TransactionParty.account("b", "USD"), amount, amount, 0, "REF", null, null, awaitingApproval,
+                Map.of(), null, null, T0, T0);
+    }
+
+    @Test
+    void completing_a_processing_transaction_settles_it() {
+        Transaction done = inState(TransactionStatus.PROCESSING, false).completed(T1);
+        assertEquals(TransactionStatus.COMPLETED, done.status());
+        assertEquals(T1, done.settledAt());
+        assertEquals(T1, done.updatedAt());
+    }
+
+    @Test
+    void failing_records_the_reason_and_the_detail() {
+        Transaction failed = inState(TransactionStatus.PROCESSING, false).failed("ACCOUNT_INVALID", "closed", T1);
+        assertEquals("ACCOUNT_INVALID", failed.failureReason());
+        assertEquals("closed", failed.details().get("failureDetail"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = TransactionStatus.class, names = {"REJECTED", "REFUNDED", "EXPIRED"})
+    void terminal_states_allow_no_move(TransactionStatus terminal) {
+        for (TransactionStatus next : TransactionStatus.values()) {
+            assertFalse(terminal.canMoveTo(next), terminal + " -> " + next);
+        }
+        assertThrows(IllegalStateException.class, () -> inState(terminal, false).completed(T1));
+    }
+
+    @Test
+    void a_completed_payment_can_still_be_returned_but_not_completed_again() {
+        Transaction done = inState(TransactionStatus.PROCESSING, false).completed(T1);
+        assertEquals(TransactionStatus.FAILED, done.failed("PAYOUT_RETURNED", null, T1).status());
+        assertThrows(IllegalStateException.class, () -> done.completed(T1));
+    }
+
+    @Test
+    void only_a_payment_awaiting_the_platform_can_be_approved_or_rejected() {
+        Transaction awaiting = inState(TransactionStatus.PENDING, true);
+        Transaction approved = awaiting.approved(T1);
+        assertEquals(TransactionStatus.PROCESSING, approved.status());
+        assertFalse(approved.awaitingPlatformApproval());
+        Transaction rejected = awaiting.rejected("not ours", T1);
+        assertEquals(TransactionStatus.REJECTED, rejected.status());
+        assertEquals("not ours", rejected.details().get("rejectionReason"));
+
+        Conflict twice = assertThrows(Conflict.class, () -> approved.approved(T1));
+        assertEquals("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", twice.code());
+        assertThrows(Conflict.class, () -> inState(TransactionStatus.PENDING, false).rejected(null, T1));
+        assertThrows(Conflict.class, () -> inState(TransactionStatus.COMPLETED, false).approved(T1));
+    }
+
+    @Test
+    void an_open_transaction_can_be_cancelled_and_a_settled_one_cannot() {
+        Transaction cancelled = inState(TransactionStatus.PROCESSING, false).cancelled(null, T1);
+        assertEquals(TransactionStatus.FAILED, cancelled.status());
+        assertEquals("USER_CANCELLATION", cancelled.details().get("cancellationReason"));
+        assertNotNull(cancelled.details().get("cancelledAt"));
+        Conflict settled = assertThrows(Conflict.class,
+                () -> inState(TransactionStatus.COMPLETED, false).cancelled(null, T1));
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", settled.code());
+        assertThrows(Conflict.class, () -> inState(TransactionStatus.PENDING, true).cancelled(null, T1));
+    }
+
+    @Test
+    void fees_are_never_negative() {
+        Money amount = new Money(1, Currencies.of("USD"));
+        assertThrows(IllegalArgumentException.class, () -> new Transaction(UUID.randomUUID(),
+                new PlatformId(UUID.randomUUID()), TransactionType.OUTGOING, Direction.DEBIT,
+                TransactionStatus.PENDING, null, null, null, null, amount, amount, -1, "R", null, null, false,
+                Map.of(), null, null, T0, T0));
+        assertTrue(TransactionStatus.PROCESSING.isOpen());
+    }
+}
