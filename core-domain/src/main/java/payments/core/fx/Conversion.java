@@ -1,0 +1,84 @@
+package payments.core.fx;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import payments.core.common.InvalidInput;
+
+/**
+ * The one place amounts change currency, in exact integer arithmetic. Rounding always favours the books, never
+ * the counterparty, by at most one minor unit:
+ * <ul>
+ *   <li>sending side locked: the fee is {@code fixed + ceil(total × bps / 10000)}; the rest converts and the
+ *   receiving amount is rounded <b>down</b>;</li>
+ *   <li>receiving side locked: the net sending amount is the receiving amount converted back, rounded <b>up</b>;
+ *   the total is the smallest amount whose fee leaves that net, so total − fees ≥ net.</li>
+ * </ul>
+ */
+public final class Conversion {
+    private static final BigInteger BPS = BigInteger.valueOf(10_000);
+
+    private Conversion() {
+    }
+
+    /** Totals of a conversion, each in minor units: sending (fees included) and receiving. */
+    public record Amounts(long totalSendingMinor, long feesMinor, long receivingMinor) {
+    }
+
+    public static Amounts lockSending(long totalSendingMinor, ExchangeRate rate, Fees fees) {
+        BigInteger total = BigInteger.valueOf(totalSendingMinor);
+        BigInteger variable = ceilDiv(total.multiply(BigInteger.valueOf(fees.variableBps())), BPS);
+        long fee = Math.addExact(fees.fixedMinor(), variable.longValueExact());
+        long net = totalSendingMinor - fee;
+        if (net <= 0) {
+            throw tooSmall();
+        }
+        long receiving = toReceiving(net, rate);
+        if (receiving <= 0) {
+            throw tooSmall();
+        }
+        return new Amounts(totalSendingMinor, fee, receiving);
+    }
+
+    public static Amounts lockReceiving(long receivingMinor, ExchangeRate rate, Fees fees) {
+        long net = toSending(receivingMinor, rate);
+        // Smallest total with total - fixed - ceil(total * bps / 10000) >= net.
+        BigInteger numerator = BigInteger.valueOf(net).add(BigInteger.valueOf(fees.fixedMinor())).multiply(BPS);
+        BigInteger total = ceilDiv(numerator, BPS.subtract(BigInteger.valueOf(fees.variableBps())));
+        while (total.signum() > 0 && fits(total.subtract(BigInteger.ONE), net, fees)) {
+            total = total.subtract(BigInteger.ONE);
+        }
+        long totalMinor = total.longValueExact();
+        return new Amounts(totalMinor, totalMinor - net, receivingMinor);
+    }
+
+    private static boolean fits(BigInteger total, long net, Fees fees) {
+        BigInteger fee = BigInteger.valueOf(fees.fixedMinor())
+                .add(ceilDiv(total.multiply(BigInteger.valueOf(fees.variableBps())), BPS));
+        return total.subtract(fee).compareTo(BigInteger.valueOf(net)) >= 0;
+    }
+
+    /** Sending minor units → receiving minor units, rounded down. */
+    static long toReceiving(long sendingMinor, ExchangeRate rate) {
+        BigDecimal major = BigDecimal.valueOf(sendingMinor).movePointLeft(rate.sending().decimals());
+        BigDecimal receivingMajor = major.divide(rate.rate(), 40, RoundingMode.DOWN);
+        return receivingMajor.movePointRight(rate.receiving().decimals()).setScale(0, RoundingMode.DOWN)
+                .longValueExact();
+    }
+
+    /** Receiving minor units → sending minor units, rounded up. */
+    static long toSending(long receivingMinor, ExchangeRate rate) {
+        BigDecimal major = BigDecimal.valueOf(receivingMinor).movePointLeft(rate.receiving().decimals());
+        return major.multiply(rate.rate()).movePointRight(rate.sending().decimals())
+                .setScale(0, RoundingMode.UP).longValueExact();
+    }
+
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = a.divideAndRemainder(b);
+        return qr[1].signum() > 0 ? qr[0].add(BigInteger.ONE) : qr[0];
+    }
+
+    private static InvalidInput tooSmall() {
+        return new InvalidInput("AMOUNT_OUT_OF_RANGE", "The amount is too small to cover fees and convert");
+    }
+}
