@@ -28,7 +28,8 @@ final class Backend implements AutoCloseable {
                 password = "postgres";
             }
             Database database = Database.connect(url, user, password, config.databasePoolSize());
-            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds()));
+            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds(),
+                    config.sandboxUmaDomain()));
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

@@ -7,6 +7,7 @@ import payments.adapter.http.ApiHandler;
 import payments.adapter.http.CustomerRoutes;
 import payments.adapter.http.MoneyMovementRoutes;
 import payments.adapter.http.PlatformRoutes;
+import payments.adapter.http.QuoteRoutes;
 import payments.adapter.http.Router;
 import payments.adapter.http.SandboxRoutes;
 import payments.adapter.persistence.Db;
@@ -18,20 +19,31 @@ import payments.adapter.persistence.JooqInternalAccounts;
 import payments.adapter.persistence.JooqJobs;
 import payments.adapter.persistence.JooqLedger;
 import payments.adapter.persistence.JooqLedgerAudit;
+import payments.adapter.persistence.JooqLookups;
+import payments.adapter.persistence.JooqQuotes;
 import payments.adapter.persistence.JooqPlatforms;
 import payments.adapter.persistence.JooqSandboxClocks;
 import payments.adapter.persistence.JooqTransactions;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
 import payments.adapter.sandbox.SandboxFundingInstructions;
+import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxPaymentRail;
+import payments.adapter.sandbox.SandboxPayoutRail;
+import payments.adapter.sandbox.SandboxUmaNetwork;
 import payments.ports.app.AccountOpening;
 import payments.ports.app.CustomerService;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
+import payments.ports.app.IncomingUmaService;
 import payments.ports.app.InternalAccountService;
 import payments.ports.app.JobRunner;
 import payments.ports.app.PlatformClock;
 import payments.ports.app.PlatformService;
+import payments.ports.app.QuoteExecution;
+import payments.ports.app.QuoteExpiryJob;
+import payments.ports.app.QuotePayoutJob;
+import payments.ports.app.QuoteService;
+import payments.ports.app.ReceiverLookupService;
 import payments.ports.app.ReconciliationService;
 import payments.ports.app.SandboxClockService;
 import payments.ports.app.TokenService;
@@ -54,9 +66,13 @@ final class Wiring {
     final JobRunner jobs;
     final SandboxClockService sandboxClock;
     final ReconciliationService reconciliation;
+    final ReceiverLookupService receiverLookups;
+    final QuoteService quotes;
+    final QuoteExecution quoteExecution;
+    final IncomingUmaService incomingUma;
     private final Db db;
 
-    Wiring(Db db, Clock clock, Ids ids) {
+    Wiring(Db db, Clock clock, Ids ids, String sandboxUmaDomain) {
         this.db = db;
         var platformStore = new JooqPlatforms(db);
         var customerStore = new JooqCustomers(db);
@@ -68,19 +84,36 @@ final class Wiring {
         var sandboxClocks = new JooqSandboxClocks(db);
         var platformClock = new PlatformClock(clock, sandboxClocks);
         var accountOpening = new AccountOpening(internalAccountStore, ids);
+        var quoteStore = new JooqQuotes(db);
+        var lookupStore = new JooqLookups(db);
+        var fundingInstructions = new SandboxFundingInstructions();
+        var paymentRail = new SandboxPaymentRail();
+        var umaNetwork = new SandboxUmaNetwork(sandboxUmaDomain);
+        var fxRates = new SandboxFxRates();
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids);
         customers = new CustomerService(customerStore, platformStore, accountOpening, db, clock, ids);
-        internalAccounts = new InternalAccountService(internalAccountStore, ledger, new SandboxFundingInstructions(),
-                db, clock, ids);
+        internalAccounts = new InternalAccountService(internalAccountStore, ledger, fundingInstructions, db, clock,
+                ids);
         externalAccounts = new ExternalAccountService(externalAccountStore, customerStore,
                 new SandboxBeneficiaryVerifier(), db, clock, ids);
         transfers = new TransferService(internalAccountStore, externalAccountStore, customerStore, platformStore,
-                ledger, new SandboxPaymentRail(), transactionStore, jobStore, platformClock, ids, db);
+                ledger, paymentRail, transactionStore, jobStore, platformClock, ids, db);
         transactions = new TransactionService(transactionStore, transfers, platformClock, db);
         idempotency = new IdempotencyService(new JooqIdempotencyKeys(db), db, clock);
+        quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
+                new SandboxPayoutRail(umaNetwork), jobStore, platformClock, ids, db);
+        quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
+                externalAccountStore, customerStore, platformStore, fxRates, fundingInstructions, quoteExecution,
+                jobStore, platformClock, ids, db);
+        receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
+                platformStore, fxRates, platformClock, ids, db);
+        incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
+                ledger, transactionStore, platformClock, ids, db);
         jobs = new JobRunner(jobStore, Map.of(
-                TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db)), platformClock, db);
+                TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db),
+                QuoteExpiryJob.KIND, new QuoteExpiryJob(quoteStore, transactionStore),
+                QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution)), platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
     }
@@ -97,6 +130,7 @@ final class Wiring {
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
+        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }
 }

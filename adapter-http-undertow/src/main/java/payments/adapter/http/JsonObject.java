@@ -22,6 +22,8 @@ public final class JsonObject {
             value = instant.toString();
         } else if (value instanceof JsonObject nested) {
             value = nested.map();
+        } else if (value instanceof java.math.BigDecimal decimal) {
+            value = decimal.stripTrailingZeros();
         } else if (value != null && !(value instanceof String || value instanceof Number || value instanceof Boolean
                 || value instanceof Map || value instanceof List)) {
             value = value.toString();

@@ -80,6 +80,14 @@ public final class JooqExternalAccounts implements ExternalAccounts {
     }
 
     @Override
+    public Optional<ExternalAccount> findDefaultUmaDeposit(PlatformId platform, CustomerId customer) {
+        return db.ctx().selectFrom(EXTERNAL_ACCOUNTS)
+                .where(live(platform).and(EXTERNAL_ACCOUNTS.CUSTOMER_ID.eq(customer.value()))
+                        .and(EXTERNAL_ACCOUNTS.DEFAULT_UMA_DEPOSIT_ACCOUNT))
+                .fetchOptional().map(JooqExternalAccounts::toAccount);
+    }
+
+    @Override
     public void clearDefaultUmaDeposit(PlatformId platform, CustomerId customer, Instant now) {
         db.ctx().update(EXTERNAL_ACCOUNTS)
                 .set(EXTERNAL_ACCOUNTS.DEFAULT_UMA_DEPOSIT_ACCOUNT, false)

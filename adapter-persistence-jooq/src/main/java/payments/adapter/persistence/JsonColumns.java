@@ -28,6 +28,10 @@ final class JsonColumns {
         return read(json, new TypeReference<>() { });
     }
 
+    static Object readAny(JSONB json) {
+        return read(json, new TypeReference<Object>() { });
+    }
+
     static List<Map<String, Object>> readList(Object json) {
         return MAPPER.convertValue(json, new TypeReference<>() { });
     }

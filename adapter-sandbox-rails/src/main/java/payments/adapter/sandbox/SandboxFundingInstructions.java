@@ -3,25 +3,52 @@ package payments.adapter.sandbox;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import payments.core.account.InternalAccount;
 import payments.core.platform.Environment;
 import payments.ports.driven.FundingInstructions;
 
 /**
- * Deposit details for internal accounts on the simulated rails: a bank account for fiat, a wallet address for
- * crypto. The reference ties a deposit to its account; in the sandbox, money arrives through
- * {@code POST /sandbox/internal-accounts/{id}/fund} instead.
+ * Deposit details on the simulated rails: a bank account for fiat, a wallet address or Lightning invoice for
+ * crypto, always with the reference that ties the deposit to its account or quote. In the sandbox, money arrives
+ * through {@code /sandbox/internal-accounts/{id}/fund} and {@code /sandbox/send} instead.
  */
 public final class SandboxFundingInstructions implements FundingInstructions {
     @Override
     public List<Map<String, Object>> forAccount(Environment environment, InternalAccount account) {
         String reference = account.id().value().toString().replace("-", "").substring(0, 12).toUpperCase();
+        Map<String, Object> info = deposit(account.currency(), account.id().value(), reference, false, 0);
+        return List.of(instruction(info, account.isPlatformAccount(), environment == Environment.SANDBOX
+                ? "Sandbox: fund with POST /sandbox/internal-accounts/{id}/fund"
+                : "Include the reference so the deposit is credited to this account"));
+    }
+
+    @Override
+    public List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor,
+                                              String reference) {
+        UUID seed = UUID.nameUUIDFromBytes(reference.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Map<String, Object> info = deposit(currency, seed, reference, true, amountMinor);
+        return List.of(instruction(info, false, environment == Environment.SANDBOX
+                ? "Sandbox: pay with POST /sandbox/send {quoteId, currencyCode}"
+                : "Pay exactly the quoted total with the reference before the quote expires"));
+    }
+
+    private static Map<String, Object> instruction(Map<String, Object> info, boolean platformAccount, String notes) {
+        Map<String, Object> instruction = new LinkedHashMap<>();
+        instruction.put("instructionsNotes", notes);
+        instruction.put("isPlatformAccount", platformAccount);
+        instruction.put("accountOrWalletInfo", info);
+        return instruction;
+    }
+
+    private static Map<String, Object> deposit(String currency, UUID seed, String reference, boolean forQuote,
+                                               long amountMinor) {
         Map<String, Object> info = new LinkedHashMap<>();
-        switch (account.currency()) {
+        switch (currency) {
             case "USD" -> {
                 info.put("accountType", "USD_ACCOUNT");
                 info.put("paymentRails", List.of("ACH", "WIRE", "RTP"));
-                info.put("accountNumber", "000" + digits(account, 9));
+                info.put("accountNumber", "000" + digits(seed, 9));
                 info.put("routingNumber", "021000021");
                 info.put("bankName", "Sandbox Bank");
                 info.put("reference", reference);
@@ -29,46 +56,47 @@ public final class SandboxFundingInstructions implements FundingInstructions {
             case "EUR" -> {
                 info.put("accountType", "EUR_ACCOUNT");
                 info.put("paymentRails", List.of("SEPA", "SEPA_INSTANT"));
-                info.put("iban", "DE89" + digits(account, 18));
+                info.put("iban", "DE89" + digits(seed, 18));
                 info.put("reference", reference);
             }
             case "MXN" -> {
                 info.put("accountType", "MXN_ACCOUNT");
                 info.put("paymentRails", List.of("SPEI"));
-                info.put("clabeNumber", digits(account, 18));
+                info.put("clabeNumber", digits(seed, 18));
                 info.put("reference", reference);
             }
             case "BTC" -> {
-                info.put("accountType", "SPARK_WALLET");
-                info.put("assetType", "BTC");
-                info.put("address", "sprt1sandbox" + reference.toLowerCase());
+                if (forQuote) {
+                    info.put("accountType", "LIGHTNING");
+                    info.put("invoice", "lnbcrt" + amountMinor + "n1sandbox" + reference.toLowerCase());
+                } else {
+                    info.put("accountType", "SPARK_WALLET");
+                    info.put("assetType", "BTC");
+                    info.put("address", "sprt1sandbox" + reference.toLowerCase());
+                }
             }
             case "USDC", "USDT" -> {
                 info.put("accountType", "SOLANA_WALLET");
-                info.put("assetType", account.currency());
+                info.put("assetType", currency);
                 info.put("address", "Sandbox" + reference);
             }
             default -> {
                 info.put("accountType", "SWIFT_ACCOUNT");
                 info.put("paymentRails", List.of("SWIFT"));
+                info.put("country", "US");
                 info.put("swiftCode", "SANDUS33");
-                info.put("accountNumber", digits(account, 12));
                 info.put("bankName", "Sandbox Bank");
+                info.put("accountHolderName", "Sandbox Payments");
+                info.put("accountNumber", digits(seed, 12));
                 info.put("reference", reference);
             }
         }
-        Map<String, Object> instruction = new LinkedHashMap<>();
-        instruction.put("instructionsNotes", environment == Environment.SANDBOX
-                ? "Sandbox: fund with POST /sandbox/internal-accounts/{id}/fund"
-                : "Include the reference so the deposit is credited to this account");
-        instruction.put("isPlatformAccount", account.isPlatformAccount());
-        instruction.put("accountOrWalletInfo", info);
-        return List.of(instruction);
+        return info;
     }
 
-    /** Stable digits derived from the account id, so the instructions never change for one account. */
-    private static String digits(InternalAccount account, int count) {
-        String hex = account.id().value().toString().replace("-", "");
+    /** Stable digits derived from an id, so the details never change for one account or quote. */
+    private static String digits(UUID seed, int count) {
+        String hex = seed.toString().replace("-", "");
         StringBuilder out = new StringBuilder();
         for (int i = 0; out.length() < count; i++) {
             out.append(Character.digit(hex.charAt(i % hex.length()), 16) % 10);

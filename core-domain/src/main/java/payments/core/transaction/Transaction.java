@@ -67,6 +67,18 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         return t.withApproval(false);
     }
 
+    /** Records the refund of this payment (the spec's {@code refund} object); the status is moved separately. */
+    public Transaction withRefund(Map<String, Object> refund, Instant now) {
+        return new Transaction(id, platformId, type, direction, status, customerId, platformCustomerId, source,
+                destination, sentAmount, receivedAmount, feesMinor, reference, holdId, failureReason,
+                awaitingPlatformApproval, with(details, "refund", refund), settledAt, receiptDeliveryConfirmedAt,
+                createdAt, now);
+    }
+
+    public Transaction expired(Instant now) {
+        return move(TransactionStatus.EXPIRED, "QUOTE_EXPIRED", now, settledAt, details);
+    }
+
     public Transaction receiptConfirmed(Instant at, Instant now) {
         return new Transaction(id, platformId, type, direction, status, customerId, platformCustomerId, source,
                 destination, sentAmount, receivedAmount, feesMinor, reference, holdId, failureReason,

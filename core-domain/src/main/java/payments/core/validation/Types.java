@@ -187,6 +187,28 @@ public final class Types {
         return null;
     }
 
+    /** A free-form object of at most {@code maxFields} keys with scalar values (key/value data such as payer info). */
+    public static JsonType anyObject(int maxFields) {
+        return (value, path, errors) -> {
+            if (!(value instanceof Map<?, ?> map)) {
+                errors.add(new FieldError(path, "must be a JSON object"));
+                return null;
+            }
+            if (map.size() > maxFields) {
+                errors.add(new FieldError(path, "must have at most " + maxFields + " fields"));
+                return null;
+            }
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                Object v = e.getValue();
+                if (v instanceof Map || v instanceof List || (v instanceof String s && s.length() > DEFAULT_MAX_STRING)) {
+                    errors.add(new FieldError(path + "." + e.getKey(), "must be a string, number or boolean"));
+                    return null;
+                }
+            }
+            return map;
+        };
+    }
+
     /** An object whose shape is chosen by the string in {@code discriminator} (for example {@code accountType}). */
     public static JsonType variants(String discriminator, Map<String, ObjectSchema> byValue) {
         List<String> allowed = List.copyOf(byValue.keySet());

@@ -22,6 +22,9 @@ public interface ExternalAccounts {
     Page<ExternalAccount> list(PlatformId platform, boolean platformOwned, CustomerId customer, String currency,
                                PageRequest page);
 
+    /** The customer's default UMA deposit account, if one is set. */
+    Optional<ExternalAccount> findDefaultUmaDeposit(PlatformId platform, CustomerId customer);
+
     /** Clears the customer's default UMA deposit account, so a new one can take its place. */
     void clearDefaultUmaDeposit(PlatformId platform, CustomerId customer, Instant now);
 

@@ -5,7 +5,11 @@ import java.util.Map;
 import payments.core.account.InternalAccount;
 import payments.core.platform.Environment;
 
-/** How money can be sent into an internal account (the rail's deposit details), as PaymentInstructions JSON. */
+/** How money can be sent in (the rail's deposit details), as PaymentInstructions JSON. */
 public interface FundingInstructions {
+    /** Standing deposit details of an internal account. */
     List<Map<String, Object>> forAccount(Environment environment, InternalAccount account);
+
+    /** How to pay exactly {@code amountMinor} of {@code currency} for a real-time-funded quote. */
+    List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor, String reference);
 }

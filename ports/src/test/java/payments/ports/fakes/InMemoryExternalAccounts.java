@@ -62,6 +62,12 @@ public final class InMemoryExternalAccounts implements ExternalAccounts {
     }
 
     @Override
+    public Optional<ExternalAccount> findDefaultUmaDeposit(PlatformId platform, CustomerId customer) {
+        return live(platform).filter(a -> a.defaultUmaDepositAccount() && Objects.equals(a.customerId(), customer))
+                .findFirst();
+    }
+
+    @Override
     public void clearDefaultUmaDeposit(PlatformId platform, CustomerId customer, Instant now) {
         live(platform).filter(a -> a.defaultUmaDepositAccount() && Objects.equals(a.customerId(), customer))
                 .toList()

@@ -12,4 +12,10 @@ public final class NoFundingInstructions implements FundingInstructions {
     public List<Map<String, Object>> forAccount(Environment environment, InternalAccount account) {
         return List.of();
     }
+
+    @Override
+    public List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor,
+                                              String reference) {
+        return List.of();
+    }
 }

@@ -1,0 +1,100 @@
+package payments.adapter.http;
+
+import java.util.Map;
+import payments.core.common.CustomerId;
+import payments.core.common.ExternalAccountId;
+import payments.core.money.Currencies;
+import payments.core.quote.Lookup;
+import payments.core.quote.Quote;
+import payments.ports.app.IdempotencyService;
+import payments.ports.app.IncomingUmaService;
+import payments.ports.app.QuoteExecution;
+import payments.ports.app.QuoteService;
+import payments.ports.app.ReceiverLookupService;
+
+/** Receiver lookups, {@code /quotes} (create and execute are idempotent), and the sandbox's payment simulators. */
+public final class QuoteRoutes {
+    private final ReceiverLookupService lookups;
+    private final QuoteService quotes;
+    private final QuoteExecution execution;
+    private final IncomingUmaService incomingUma;
+    private final IdempotencyService idempotency;
+
+    public QuoteRoutes(ReceiverLookupService lookups, QuoteService quotes, QuoteExecution execution,
+                       IncomingUmaService incomingUma, IdempotencyService idempotency) {
+        this.lookups = lookups;
+        this.quotes = quotes;
+        this.execution = execution;
+        this.incomingUma = incomingUma;
+        this.idempotency = idempotency;
+    }
+
+    public void register(Router router) {
+        router.get("/receiver/uma/{receiverUmaAddress}", r -> {
+            var sender = sender(r.query());
+            return Response.ok(lookup(lookups.lookupUma(r.caller(), r.path("receiverUmaAddress"), sender),
+                    "receiverUmaAddress"));
+        });
+        router.get("/receiver/external-account/{accountId}", r -> {
+            var sender = sender(r.query());
+            var id = ExternalAccountId.parse("accountId", r.path("accountId"));
+            return Response.ok(lookup(lookups.lookupExternalAccount(r.caller(), id, sender), "accountId"));
+        });
+        router.post("/quotes", Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            return Response.created(quote(quotes.create(r.caller(), r.body())));
+        }));
+        router.get("/quotes/{quoteId}", r -> {
+            r.query().done();
+            return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
+        });
+        router.post("/quotes/{quoteId}/execute", Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            return Response.ok(quote(execution.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
+        }));
+        router.post("/sandbox/send", r -> {
+            r.query().done();
+            return Response.ok(MoneyMovementRoutes.transaction(execution.fundRealtime(r.caller(), r.body())));
+        });
+        router.post("/sandbox/uma/receive", r -> {
+            r.query().done();
+            return Response.ok(MoneyMovementRoutes.transaction(incomingUma.receive(r.caller(), r.body())));
+        });
+    }
+
+    private static ReceiverLookupService.Sender sender(QueryParams q) {
+        String uma = q.string("senderUmaAddress");
+        CustomerId customer = q.id("customerId", CustomerId::parse);
+        q.done();
+        return new ReceiverLookupService.Sender(uma, customer);
+    }
+
+    static Map<String, Object> lookup(Lookup l, String receiverField) {
+        return JsonObject.of().put(receiverField, l.receiver())
+                .put("supportedCurrencies", l.supportedCurrencies().stream().map(c -> JsonObject.of()
+                        .put("currency", JsonObject.currency(Currencies.of((String) c.get("currencyCode"))))
+                        .put("estimatedExchangeRate", c.get("estimatedExchangeRate"))
+                        .put("min", c.get("min")).put("max", c.get("max")).map()).toList())
+                .put("requiredPayerDataFields", l.requiredPayerDataFields())
+                .put("lookupId", l.wireId()).map();
+    }
+
+    static Map<String, Object> quote(Quote q) {
+        JsonObject json = JsonObject.of().put("id", q.wireId())
+                .put("status", q.status().name())
+                .put("createdAt", q.createdAt())
+                .put("expiresAt", q.expiresAt())
+                .put("source", q.source())
+                .put("destination", q.destination())
+                .put("sendingCurrency", JsonObject.currency(q.totalSending().currency()))
+                .put("receivingCurrency", JsonObject.currency(q.totalReceiving().currency()))
+                .put("totalSendingAmount", q.totalSending().amountMinor())
+                .put("totalReceivingAmount", q.totalReceiving().amountMinor())
+                .put("exchangeRate", q.exchangeRate())
+                .put("feesIncluded", q.feesMinor())
+                .put("platformFeesIncluded", q.platformFeesMinor())
+                .put("transactionId", "Transaction:" + q.transactionId());
+        q.details().forEach(json::put);
+        return json.put("updatedAt", q.updatedAt()).map();
+    }
+}

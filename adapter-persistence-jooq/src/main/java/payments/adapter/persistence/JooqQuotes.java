@@ -1,0 +1,84 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.QUOTES;
+
+import java.util.Optional;
+import java.util.UUID;
+import org.jooq.Condition;
+import payments.adapter.persistence.schema.tables.records.QuotesRecord;
+import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.core.quote.Quote;
+import payments.core.quote.QuoteStatus;
+import payments.ports.driven.Quotes;
+
+public final class JooqQuotes implements Quotes {
+    private final Db db;
+
+    public JooqQuotes(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void insert(Quote q) {
+        db.ctx().insertInto(QUOTES).set(record(q)).execute();
+    }
+
+    @Override
+    public void update(Quote q) {
+        db.ctx().update(QUOTES).set(record(q)).where(byId(q.platformId(), q.id())).execute();
+    }
+
+    @Override
+    public Optional<Quote> find(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(QUOTES).where(byId(platform, id)).fetchOptional().map(JooqQuotes::toQuote);
+    }
+
+    @Override
+    public Optional<Quote> findForUpdate(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(QUOTES).where(byId(platform, id)).forUpdate().fetchOptional()
+                .map(JooqQuotes::toQuote);
+    }
+
+    private static Condition byId(PlatformId platform, UUID id) {
+        return QUOTES.PLATFORM_ID.eq(platform.value()).and(QUOTES.ID.eq(id));
+    }
+
+    private static QuotesRecord record(Quote q) {
+        QuotesRecord r = new QuotesRecord();
+        r.setPlatformId(q.platformId().value());
+        r.setId(q.id());
+        r.setStatus(q.status().name());
+        r.setCustomerId(q.customerId() == null ? null : q.customerId().value());
+        r.setSource(JsonColumns.write(q.source()));
+        r.setDestination(JsonColumns.write(q.destination()));
+        r.setSendingCurrency(q.totalSending().currency().code());
+        r.setTotalSendingMinor(q.totalSending().amountMinor());
+        r.setReceivingCurrency(q.totalReceiving().currency().code());
+        r.setTotalReceivingMinor(q.totalReceiving().amountMinor());
+        r.setFeesMinor(q.feesMinor());
+        r.setPlatformFeesMinor(q.platformFeesMinor());
+        r.setExchangeRate(q.exchangeRate());
+        r.setTransactionId(q.transactionId());
+        r.setLookupId(q.lookupId());
+        r.setDetails(JsonColumns.write(q.details()));
+        r.setExpiresAt(utc(q.expiresAt()));
+        r.setCreatedAt(utc(q.createdAt()));
+        r.setUpdatedAt(utc(q.updatedAt()));
+        return r;
+    }
+
+    private static Quote toQuote(QuotesRecord r) {
+        return new Quote(r.getId(), new PlatformId(r.getPlatformId()), QuoteStatus.valueOf(r.getStatus()),
+                r.getCustomerId() == null ? null : new CustomerId(r.getCustomerId()),
+                JsonColumns.readObject(r.getSource()), JsonColumns.readObject(r.getDestination()),
+                new Money(r.getTotalSendingMinor(), Currencies.of(r.getSendingCurrency())),
+                new Money(r.getTotalReceivingMinor(), Currencies.of(r.getReceivingCurrency())), r.getFeesMinor(),
+                r.getPlatformFeesMinor(), r.getExchangeRate(), r.getTransactionId(), r.getLookupId(),
+                JsonColumns.readObject(r.getDetails()), r.getExpiresAt().toInstant(), r.getCreatedAt().toInstant(),
+                r.getUpdatedAt().toInstant());
+    }
+}

@@ -1,0 +1,332 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import payments.core.platform.Environment;
+
+class QuoteApiTest {
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+    private final String customerId = api.post("/customers", CustomerApiTest.individual("fx-payer")).string("id");
+    private final String usdAccount = internal("USD");
+
+    @AfterEach
+    void ledger_stays_balanced() {
+        var check = api.get("/sandbox/ledger/check");
+        assertEquals(true, check.body().get("balanced"), String.valueOf(check.body().get("violations")));
+    }
+
+    private String internal(String currency) {
+        return (String) api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=" + currency)
+                .data().get(0).get("id");
+    }
+
+    private long balance(String account, String field) {
+        var a = api.get("/customers/internal-accounts?customerId=" + customerId).data().stream()
+                .filter(x -> account.equals(x.get("id"))).findFirst().orElseThrow();
+        return (Long) ((Map<?, ?>) a.get(field)).get("amount");
+    }
+
+    private String eurAccount(String iban) {
+        var reply = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "EUR",
+                "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", iban, "beneficiary",
+                        Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "countryOfResidence", "DE", "address",
+                                Map.of("line1", "1 Main St", "postalCode", "10115", "country", "DE")))));
+        assertEquals(201, reply.status(), reply.raw().body());
+        return reply.string("id");
+    }
+
+    private Map<String, Object> quoteRequest(Map<String, Object> source, Map<String, Object> destination,
+                                             String side, long amount) {
+        Map<String, Object> body = new HashMap<>();
+        body.put("source", source);
+        body.put("destination", destination);
+        body.put("lockedCurrencySide", side);
+        body.put("lockedCurrencyAmount", amount);
+        return body;
+    }
+
+    private Map<String, Object> fromUsd() {
+        return Map.of("sourceType", "ACCOUNT", "accountId", usdAccount);
+    }
+
+    private static Map<String, Object> toAccount(String id) {
+        return Map.of("destinationType", "ACCOUNT", "accountId", id);
+    }
+
+    private Map<String, Object> quoteToEur(String iban, long sendingAmount) {
+        var reply = api.post("/quotes", quoteRequest(fromUsd(), toAccount(eurAccount(iban)), "SENDING",
+                sendingAmount));
+        assertEquals(201, reply.status(), reply.raw().body());
+        return reply.body();
+    }
+
+    private void fundUsd(long amount) {
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", amount));
+    }
+
+    private Map<String, Object> transactionOf(Map<String, Object> quote) {
+        return api.get("/transactions/" + quote.get("transactionId")).body();
+    }
+
+    @Test
+    void a_quote_locks_the_sending_side_and_prices_the_rest() {
+        var q = quoteToEur("DE89370400440532013000", 10_000);
+        assertTrue(((String) q.get("id")).startsWith("Quote:"));
+        assertEquals("PENDING", q.get("status"));
+        assertEquals(10_000L, q.get("totalSendingAmount"));
+        long fees = (Long) q.get("feesIncluded");
+        long receiving = (Long) q.get("totalReceivingAmount");
+        assertTrue(fees >= 0 && receiving > 0 && receiving < 10_000);
+        assertEquals("USD", ((Map<?, ?>) q.get("sendingCurrency")).get("code"));
+        assertEquals("EUR", ((Map<?, ?>) q.get("receivingCurrency")).get("code"));
+        assertTrue(((Number) q.get("exchangeRate")).doubleValue() > 1.0);
+        assertFalse(q.containsKey("paymentInstructions"));
+        assertNotNull(q.get("rateDetails"));
+        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
+                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        assertTrue(lifetime >= 60 && lifetime <= 300, "instant rail (SEPA Instant) quotes live 1 to 5 minutes");
+        var t = transactionOf(q);
+        assertEquals("PENDING", t.get("status"));
+        assertEquals(q.get("id"), t.get("quoteId"));
+        assertEquals(q, api.get("/quotes/" + q.get("id")).body());
+    }
+
+    @Test
+    void a_quote_can_lock_the_receiving_side_exactly() {
+        var reply = api.post("/quotes", quoteRequest(fromUsd(), toAccount(eurAccount("DE89370400440532013000")),
+                "RECEIVING", 5_000));
+        assertEquals(5_000L, reply.body().get("totalReceivingAmount"));
+        assertTrue((Long) reply.body().get("totalSendingAmount") > 5_000L);
+    }
+
+    @Test
+    void executing_from_a_funded_account_debits_sending_plus_fees_and_completes() {
+        fundUsd(50_000);
+        var q = quoteToEur("DE89370400440532013000", 10_000);
+        var executed = api.post("/quotes/" + q.get("id") + "/execute", null);
+        assertEquals(200, executed.status(), executed.raw().body());
+        assertEquals("COMPLETED", executed.body().get("status"));
+        assertEquals(40_000L, balance(usdAccount, "balance"));
+        assertEquals(40_000L, balance(usdAccount, "totalBalance"));
+        var t = transactionOf(q);
+        assertEquals("COMPLETED", t.get("status"));
+        assertNotNull(t.get("settledAt"));
+        var again = api.post("/quotes/" + q.get("id") + "/execute", null);
+        assertEquals(409, again.status());
+    }
+
+    @Test
+    void executing_without_the_funds_is_refused_and_changes_nothing() {
+        fundUsd(100);
+        var q = quoteToEur("DE89370400440532013000", 10_000);
+        var reply = api.post("/quotes/" + q.get("id") + "/execute", null);
+        assertEquals(400, reply.status());
+        assertEquals("INSUFFICIENT_BALANCE", reply.code());
+        assertEquals("PENDING", api.get("/quotes/" + q.get("id")).body().get("status"));
+        assertEquals(100L, balance(usdAccount, "totalBalance"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "DE89370400440532013002,FAILED,FAILED,QUOTE_EXECUTION_FAILED,10000,",
+        "DE89370400440532013004,FAILED,FAILED,COUNTERPARTY_POST_TX_FAILED,10000,TRANSACTION_FAILED",
+        "DE89370400440532013006,FAILED,FAILED,COUNTERPARTY_POST_TX_FAILED,10000,USER_CANCELLATION",
+        "DE89370400440532013007,FAILED,FAILED,COUNTERPARTY_POST_TX_FAILED,0,TRANSACTION_FAILED"})
+    void a_payout_that_fails_leaves_quote_transaction_and_ledger_consistent(String iban, String quoteStatus,
+            String txStatus, String reason, long balanceAfter, String refundReason) {
+        fundUsd(10_000);
+        var q = quoteToEur(iban, 10_000);
+        var executed = api.post("/quotes/" + q.get("id") + "/execute", null).body();
+        assertEquals(quoteStatus, executed.get("status"));
+        var t = transactionOf(q);
+        assertEquals(txStatus, t.get("status"));
+        assertEquals(reason, t.get("failureReason"));
+        assertEquals(balanceAfter, balance(usdAccount, "totalBalance"));
+        if (refundReason == null) {
+            assertFalse(t.containsKey("refund"));
+        } else {
+            Map<?, ?> refund = (Map<?, ?>) t.get("refund");
+            assertEquals(refundReason, refund.get("reason"));
+            assertEquals(balanceAfter == 0 ? "FAILED" : "COMPLETED", refund.get("status"));
+        }
+    }
+
+    @Test
+    void suffix_003_completes_after_about_six_minutes_of_sandbox_time() {
+        fundUsd(10_000);
+        var q = quoteToEur("DE89370400440532013003", 10_000);
+        assertEquals("PROCESSING", api.post("/quotes/" + q.get("id") + "/execute", null).body().get("status"));
+        assertEquals("PROCESSING", transactionOf(q).get("status"));
+        assertEquals(0L, balance(usdAccount, "totalBalance"));
+        api.post("/sandbox/clock/advance", Map.of("seconds", 359));
+        assertEquals("PROCESSING", api.get("/quotes/" + q.get("id")).body().get("status"));
+        api.post("/sandbox/clock/advance", Map.of("seconds", 1));
+        assertEquals("COMPLETED", api.get("/quotes/" + q.get("id")).body().get("status"));
+        assertEquals("COMPLETED", transactionOf(q).get("status"));
+    }
+
+    @Test
+    void suffix_005_completes_then_is_returned_and_refunded() {
+        fundUsd(10_000);
+        var q = quoteToEur("DE89370400440532013005", 10_000);
+        assertEquals("COMPLETED", api.post("/quotes/" + q.get("id") + "/execute", null).body().get("status"));
+        assertEquals(0L, balance(usdAccount, "totalBalance"));
+        api.post("/sandbox/clock/advance", Map.of("seconds", 120));
+        assertEquals("FAILED", api.get("/quotes/" + q.get("id")).body().get("status"));
+        var t = transactionOf(q);
+        assertEquals("FAILED", t.get("status"));
+        assertEquals("PAYOUT_RETURNED", t.get("failureReason"));
+        assertEquals(10_000L, balance(usdAccount, "totalBalance"));
+    }
+
+    @Test
+    void an_unexecuted_quote_expires_by_the_sandbox_clock_and_cannot_run_after() {
+        fundUsd(10_000);
+        var q = quoteToEur("DE89370400440532013000", 10_000);
+        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
+                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        api.post("/sandbox/clock/advance", Map.of("seconds", lifetime));
+        assertEquals("EXPIRED", api.get("/quotes/" + q.get("id")).body().get("status"));
+        var reply = api.post("/quotes/" + q.get("id") + "/execute", null);
+        assertEquals(409, reply.status());
+        assertEquals("QUOTE_EXPIRED", reply.code());
+        assertEquals("EXPIRED", transactionOf(q).get("status"));
+        assertEquals(10_000L, balance(usdAccount, "totalBalance"));
+    }
+
+    @Test
+    void real_time_funding_gets_payment_instructions_and_pays_out_when_the_money_arrives() {
+        var reply = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId), toAccount(eurAccount("DE89370400440532013000")), "RECEIVING", 2_000));
+        assertEquals(201, reply.status(), reply.raw().body());
+        var instructions = (List<?>) reply.body().get("paymentInstructions");
+        assertEquals(1, instructions.size());
+        var info = (Map<?, ?>) ((Map<?, ?>) instructions.get(0)).get("accountOrWalletInfo");
+        assertEquals("USD_ACCOUNT", info.get("accountType"));
+        assertEquals(409, api.post("/quotes/" + reply.string("id") + "/execute", null).status());
+        var wrong = api.post("/sandbox/send", Map.of("quoteId", reply.string("id"), "currencyCode", "EUR"));
+        assertEquals("INVALID_CURRENCY", wrong.code());
+        var paid = api.post("/sandbox/send", Map.of("quoteId", reply.string("id"), "currencyCode", "USD"));
+        assertEquals(200, paid.status(), paid.raw().body());
+        assertEquals("COMPLETED", paid.body().get("status"));
+        assertEquals("COMPLETED", api.get("/quotes/" + reply.string("id")).body().get("status"));
+    }
+
+    @Test
+    void paying_a_uma_address_needs_a_lookup_and_the_payer_data_it_demands() {
+        fundUsd(20_000);
+        var lookup = api.get("/receiver/uma/$success.mxn@sandbox.uma.money?customerId=" + customerId);
+        assertEquals(200, lookup.status(), lookup.raw().body());
+        assertTrue(lookup.string("lookupId").startsWith("Lookup:"));
+        assertEquals("MXN", ((Map<?, ?>) ((Map<?, ?>) ((List<?>) lookup.body().get("supportedCurrencies")).get(0))
+                .get("currency")).get("code"));
+        Map<String, Object> destination = Map.of("destinationType", "UMA_ADDRESS",
+                "umaAddress", "$success.mxn@sandbox.uma.money");
+        var noLookup = api.post("/quotes", quoteRequest(fromUsd(), destination, "SENDING", 10_000));
+        assertEquals(List.of("lookupId"), noLookup.invalidFields());
+        Map<String, Object> body = quoteRequest(fromUsd(), destination, "SENDING", 10_000);
+        body.put("lookupId", lookup.string("lookupId"));
+        assertEquals("MISSING_MANDATORY_USER_INFO", api.post("/quotes", body).code());
+        body.put("senderCustomerInfo", Map.of("FULL_NAME", "Ada Lovelace"));
+        body.put("immediatelyExecute", true);
+        var paid = api.post("/quotes", body);
+        assertEquals(201, paid.status(), paid.raw().body());
+        assertEquals("COMPLETED", paid.body().get("status"));
+        assertEquals(10_000L, balance(usdAccount, "totalBalance"));
+    }
+
+    @Test
+    void the_compliance_receiver_rejects_and_the_sender_is_refunded() {
+        String eur = internal("EUR");
+        api.post("/sandbox/internal-accounts/" + eur + "/fund", Map.of("amount", 10_000));
+        var lookup = api.get("/receiver/uma/$fail.compliance.usd@sandbox.uma.money?customerId=" + customerId);
+        Map<String, Object> body = quoteRequest(Map.of("sourceType", "ACCOUNT", "accountId", eur),
+                Map.of("destinationType", "UMA_ADDRESS", "umaAddress", "$fail.compliance.usd@sandbox.uma.money"),
+                "SENDING", 5_000);
+        body.put("lookupId", lookup.string("lookupId"));
+        body.put("senderCustomerInfo", Map.of("FULL_NAME", "Ada Lovelace"));
+        var q = api.post("/quotes", body).body();
+        assertEquals("FAILED", api.post("/quotes/" + q.get("id") + "/execute", null).body().get("status"));
+        assertEquals("COMPLIANCE_REJECTED", transactionOf(q).get("failureReason"));
+        assertEquals(10_000L, balance(eur, "totalBalance"));
+    }
+
+    @Test
+    void lookups_refuse_bad_addresses_unknown_receivers_and_missing_senders() {
+        assertEquals("INVALID_UMA_ADDRESS", api.get("/receiver/uma/not-an-address?customerId=" + customerId).code());
+        var unknown = api.get("/receiver/uma/$nobody@sandbox.uma.money?customerId=" + customerId);
+        assertEquals(404, unknown.status());
+        assertEquals("UMA_NOT_FOUND", unknown.code());
+        assertEquals(400, api.get("/receiver/uma/$success.usd@sandbox.uma.money").status());
+        String eur = eurAccount("DE89370400440532013000");
+        var accountLookup = api.get("/receiver/external-account/" + eur + "?senderUmaAddress=$ada@test.example");
+        assertEquals(200, accountLookup.status(), accountLookup.raw().body());
+        assertEquals(eur, accountLookup.body().get("accountId"));
+    }
+
+    @Test
+    void quote_requests_are_validated() {
+        String eur = eurAccount("DE89370400440532013000");
+        String usdExternal = api.post("/customers/external-accounts",
+                AccountApiTest.usdAccount(customerId, "123456789")).string("id");
+        assertEquals("INVALID_CURRENCY", api.post("/quotes", quoteRequest(fromUsd(), toAccount(usdExternal),
+                "SENDING", 100)).code());
+        assertEquals(List.of("lockedCurrencyAmount"), api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur),
+                "SENDING", 0)).invalidFields());
+        assertEquals(List.of("lockedCurrencyAmount"), api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur),
+                "SENDING", 9_000_000_000_000_001L)).invalidFields());
+        assertEquals(List.of("lockedCurrencySide"), api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur),
+                "BOTH", 100)).invalidFields());
+        Map<String, Object> realtime = quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD"),
+                toAccount(eur), "SENDING", 1_000);
+        realtime.put("immediatelyExecute", true);
+        assertEquals(List.of("immediatelyExecute"), api.post("/quotes", realtime).invalidFields());
+        assertEquals("QUOTE_NOT_FOUND", api.get("/quotes/Quote:00000000-0000-4000-8000-000000000000").code());
+    }
+
+    @Test
+    void a_quote_created_twice_with_one_idempotency_key_is_one_quote() {
+        String eur = eurAccount("DE89370400440532013000");
+        var keyed = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
+        var first = keyed.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000));
+        var second = keyed.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000));
+        assertEquals(first.raw().body(), second.raw().body());
+    }
+
+    @Test
+    void an_incoming_uma_payment_lands_in_the_default_deposit_account_or_the_internal_account() {
+        var received = api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
+                "customerId", customerId, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1_234));
+        assertEquals(200, received.status(), received.raw().body());
+        assertEquals("INCOMING", received.body().get("type"));
+        assertEquals("COMPLETED", received.body().get("status"));
+        assertEquals(usdAccount, ((Map<?, ?>) received.body().get("destination")).get("accountId"));
+        assertEquals(1_234L, balance(usdAccount, "totalBalance"));
+
+        Map<String, Object> deposit = AccountApiTest.usdAccount(customerId, "246813579");
+        deposit.put("defaultUmaDepositAccount", true);
+        String external = api.post("/customers/external-accounts", deposit).string("id");
+        String uma = (String) api.get("/customers/" + customerId).body().get("umaAddress");
+        var toDefault = api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane@sandbox.uma.money",
+                "receiverUmaAddress", uma, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 500));
+        assertEquals(external, ((Map<?, ?>) toDefault.body().get("destination")).get("accountId"));
+        assertEquals(1_234L, balance(usdAccount, "totalBalance"));
+        assertEquals("USER_NOT_FOUND", api.post("/sandbox/uma/receive", Map.of("senderUmaAddress",
+                "$jane@sandbox.uma.money", "customerId", "Customer:00000000-0000-4000-8000-000000000000",
+                "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1)).code());
+    }
+}

@@ -1,0 +1,143 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountType;
+import payments.core.common.CustomerId;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.customer.Customer;
+import payments.core.customer.CustomerFilter;
+import payments.core.customer.CustomerSchemas;
+import payments.core.ledger.AccountRef;
+import payments.core.ledger.Journal;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.core.page.PageRequest;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.transaction.Direction;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionParty;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.Customers;
+import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.Ids;
+import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.Ledger;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+import payments.ports.driven.UmaNetwork;
+
+/**
+ * Sandbox: an incoming UMA payment to a customer. It lands in the customer's default UMA deposit account (an
+ * external account of that currency, paid out through the rail) or else in the customer's internal account of the
+ * currency.
+ */
+public final class IncomingUmaService {
+    private static final ObjectSchema RECEIVE = ObjectSchema.of()
+            .required("senderUmaAddress", Types.string(1, 255))
+            .required("receivingCurrencyCode", Types.currency())
+            .required("receivingCurrencyAmount", Types.integer(1, QuoteService.MAX_LOCKED_AMOUNT))
+            .optional("receiverUmaAddress", Types.string(1, 255))
+            .optional("customerId", Types.string(1, 100));
+
+    private final UmaNetwork uma;
+    private final Customers customers;
+    private final InternalAccounts internalAccounts;
+    private final ExternalAccounts externalAccounts;
+    private final Ledger ledger;
+    private final Transactions transactions;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public IncomingUmaService(UmaNetwork uma, Customers customers, InternalAccounts internalAccounts,
+                              ExternalAccounts externalAccounts, Ledger ledger, Transactions transactions,
+                              PlatformClock clock, Ids ids, TransactionRunner tx) {
+        this.uma = uma;
+        this.customers = customers;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.ledger = ledger;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    public Transaction receive(Caller caller, Object body) {
+        caller.requireSandbox();
+        caller.require(Permission.TRANSACT);
+        Fields f = RECEIVE.validate(body);
+        String sender = f.string("senderUmaAddress").orElseThrow();
+        if (!sender.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
+            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + sender);
+        }
+        if (!uma.isKnownSender(caller.environment(), sender)) {
+            throw new NotFound("UMA_NOT_FOUND", "No sandbox sender " + sender);
+        }
+        if (f.has("receiverUmaAddress") == f.has("customerId")) {
+            throw InvalidFields.of("customerId", "give exactly one of receiverUmaAddress and customerId");
+        }
+        String currency = f.string("receivingCurrencyCode").orElseThrow();
+        Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            Customer customer = receiver(caller, f);
+            UUID id = ids.newId();
+            AccountRef source = AccountRef.system(caller.platformId(), QuoteExecution.UMA_SETTLEMENT, currency);
+            ExternalAccount deposit = externalAccounts.findDefaultUmaDeposit(caller.platformId(), customer.id())
+                    .filter(a -> a.currency().equals(currency)).orElse(null);
+            AccountRef destination;
+            TransactionParty to;
+            if (deposit != null) {
+                destination = AccountRef.system(caller.platformId(), TransferService.RAIL_SETTLEMENT, currency);
+                to = TransactionParty.account(deposit.id().toString(), currency);
+            } else {
+                InternalAccount account = internalAccounts.listOwnedBy(caller.platformId(), customer.id()).stream()
+                        .filter(a -> a.currency().equals(currency) && a.type() != InternalAccountType.EMBEDDED_WALLET)
+                        .findFirst()
+                        .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "The customer has no " + currency
+                                + " account to receive into"));
+                destination = AccountRef.owned(account.id().value());
+                to = TransactionParty.account(account.id().toString(), currency);
+            }
+            Transaction received = new Transaction(id, caller.platformId(), TransactionType.INCOMING,
+                    Direction.CREDIT, TransactionStatus.PROCESSING, customer.id(), customer.platformCustomerId(),
+                    new TransactionParty(TransactionParty.UMA_ADDRESS, null, sender, currency), to, null, amount, 0,
+                    "UMA-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(), null, null, false,
+                    Map.of("counterpartyInformation", Map.of("FULL_NAME", senderName(sender))), null, null, now,
+                    now).completed(now);
+            ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "UMA_RECEIVE", received.wireId(), source,
+                    destination, currency, amount.amountMinor(), now));
+            transactions.insert(received);
+            return received;
+        });
+    }
+
+    private Customer receiver(Caller caller, Fields f) {
+        if (f.has("customerId")) {
+            CustomerId id = CustomerId.parse("customerId", f.string("customerId").orElseThrow());
+            return customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
+                    .orElseThrow(() -> CustomerService.notFound(id));
+        }
+        String address = f.string("receiverUmaAddress").orElseThrow();
+        var filter = new CustomerFilter(null, null, null, null, null, null, null, null, address, false);
+        return customers.list(caller.platformId(), filter, new PageRequest(1, null)).data().stream().findFirst()
+                .orElseThrow(() -> new NotFound("UMA_NOT_FOUND", "No customer has the UMA address " + address));
+    }
+
+    /** A readable name from the sender's address ({@code $jane.doe@...} → "jane doe"). */
+    private static String senderName(String address) {
+        return address.substring(1, address.indexOf('@')).replace('.', ' ');
+    }
+}

@@ -1,0 +1,416 @@
+package payments.ports.app;
+
+import static payments.core.validation.Types.bool;
+import static payments.core.validation.Types.currency;
+import static payments.core.validation.Types.integer;
+import static payments.core.validation.Types.oneOf;
+import static payments.core.validation.Types.pattern;
+import static payments.core.validation.Types.string;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.account.AccountInfoSchemas;
+import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountType;
+import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.customer.CustomerSchemas;
+import payments.core.fx.Conversion;
+import payments.core.fx.ExchangeRate;
+import payments.core.fx.Fees;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.platform.Platform;
+import payments.core.quote.Lookup;
+import payments.core.quote.Quote;
+import payments.core.quote.QuoteStatus;
+import payments.core.transaction.Direction;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionParty;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.Customers;
+import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.FundingInstructions;
+import payments.ports.driven.FxRates;
+import payments.ports.driven.Ids;
+import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.Jobs;
+import payments.ports.driven.Lookups;
+import payments.ports.driven.Platforms;
+import payments.ports.driven.Quotes;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+
+/**
+ * Cross-currency quotes: price a payment (exact conversion, fees, expiry by rail), record it with its PENDING
+ * transaction, and execute it through {@link QuoteExecution}.
+ */
+public final class QuoteService {
+    public static final long MAX_LOCKED_AMOUNT = 9_000_000_000_000_000L;
+    static final long INSTANT_RAIL_EXPIRY_SECONDS = 180;
+    static final long OTHER_RAIL_EXPIRY_SECONDS = 900;
+    private static final List<String> INSTANT_RAILS = List.of("RTP", "FEDNOW", "SEPA_INSTANT", "SPEI", "PIX",
+            "FASTER_PAYMENTS", "UPI", "PAYNOW", "FAST", "INSTAPAY", "MOBILE_MONEY");
+    private static final String[] PURPOSES = {"GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL",
+        "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT", "UTILITY_BILL", "DONATION", "TRAVEL",
+        "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"};
+
+    static final ObjectSchema CREATE = ObjectSchema.of()
+            .optional("lookupId", string(1, 100))
+            .required("source", Types.variants("sourceType", Map.of(
+                    "ACCOUNT", ObjectSchema.of()
+                            .required("sourceType", oneOf("ACCOUNT"))
+                            .required("accountId", string(1, 100))
+                            .optional("customerId", string(1, 100)),
+                    "REALTIME_FUNDING", ObjectSchema.of()
+                            .required("sourceType", oneOf("REALTIME_FUNDING"))
+                            .optional("customerId", string(1, 100))
+                            .required("currency", currency())
+                            .optional("cryptoNetwork", oneOf("SOLANA", "ETHEREUM", "BASE", "POLYGON", "TRON",
+                                    "PLASMA", "SPARK", "LIGHTNING", "BITCOIN")))))
+            .required("destination", Types.variants("destinationType", Map.of(
+                    "ACCOUNT", ObjectSchema.of()
+                            .required("destinationType", oneOf("ACCOUNT"))
+                            .required("accountId", string(1, 100))
+                            .optional("paymentRail", string(1, 32)),
+                    "UMA_ADDRESS", ObjectSchema.of()
+                            .required("destinationType", oneOf("UMA_ADDRESS"))
+                            .required("umaAddress", string(1, 255))
+                            .optional("currency", currency()))))
+            .required("lockedCurrencySide", oneOf("SENDING", "RECEIVING"))
+            .required("lockedCurrencyAmount", integer(1, MAX_LOCKED_AMOUNT))
+            .optional("immediatelyExecute", bool())
+            .optional("description", string(1, 500))
+            .optional("remittanceInformation", string(1, 80))
+            .optional("purposeOfPayment", oneOf(PURPOSES))
+            .optional("platformFeeOverride", ObjectSchema.of()
+                    .required("platformFixedFee", ObjectSchema.of()
+                            .required("amount", integer(0, MAX_LOCKED_AMOUNT))
+                            .required("currency", currency()))
+                    .required("platformVariableFeeBps", integer(0, 9_999)))
+            .optional("senderCustomerInfo", Types.anyObject(50));
+
+    private final Quotes quotes;
+    private final Lookups lookups;
+    private final Transactions transactions;
+    private final InternalAccounts internalAccounts;
+    private final ExternalAccounts externalAccounts;
+    private final Customers customers;
+    private final Platforms platforms;
+    private final FxRates rates;
+    private final FundingInstructions instructions;
+    private final QuoteExecution execution;
+    private final Jobs jobs;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public QuoteService(Quotes quotes, Lookups lookups, Transactions transactions, InternalAccounts internalAccounts,
+                        ExternalAccounts externalAccounts, Customers customers, Platforms platforms, FxRates rates,
+                        FundingInstructions instructions, QuoteExecution execution, Jobs jobs, PlatformClock clock,
+                        Ids ids, TransactionRunner tx) {
+        this.quotes = quotes;
+        this.lookups = lookups;
+        this.transactions = transactions;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.customers = customers;
+        this.platforms = platforms;
+        this.rates = rates;
+        this.instructions = instructions;
+        this.execution = execution;
+        this.jobs = jobs;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    /** Where the money of a quote comes from, resolved from the request. */
+    private record Source(String currency, CustomerId customer, InternalAccount internal, ExternalAccount external) {
+    }
+
+    /** Where it goes: an account (internal or external) or a UMA address. */
+    private record Destination(String currency, CustomerId owner, boolean hasOwner, String accountId,
+                               List<String> rails, String umaAddress) {
+    }
+
+    public Quote create(Caller caller, Object body) {
+        caller.require(Permission.TRANSACT);
+        Fields f = CREATE.validate(body);
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            Platform platform = platforms.find(caller.platformId()).orElseThrow();
+            Fields sourceFields = f.object("source").orElseThrow();
+            Fields destinationFields = f.object("destination").orElseThrow();
+            Source source = source(caller, sourceFields);
+            Lookup lookup = f.string("lookupId").map(id -> lookup(caller, id)).orElse(null);
+            Destination destination = destination(caller, destinationFields, lookup);
+            boolean immediately = f.bool("immediatelyExecute").orElse(false);
+            checkRules(source, destination, immediately);
+            requirePayerData(lookup, f);
+            ExchangeRate rate = rates.rate(caller.environment(), source.currency(), destination.currency(), now)
+                    .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "No rate is offered from "
+                            + source.currency() + " to " + destination.currency()));
+            Fees providerFees = rates.providerFees(caller.environment(), source.currency(), destination.currency());
+            Fees platformFees = platformFees(platform, source.currency(), f);
+            Fees fees = new Fees(Math.addExact(providerFees.fixedMinor(), platformFees.fixedMinor()),
+                    providerFees.variableBps() + platformFees.variableBps());
+            long locked = f.number("lockedCurrencyAmount").orElseThrow();
+            var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
+                    ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
+            checkLimits(platform, source.currency(), amounts.totalSendingMinor());
+            long platformFee = Math.min(amounts.feesMinor(), platformShare(amounts, fees, platformFees));
+
+            UUID quoteId = ids.newId();
+            UUID transactionId = ids.newId();
+            Money sending = new Money(amounts.totalSendingMinor(), Currencies.of(source.currency()));
+            Money receiving = new Money(amounts.receivingMinor(), Currencies.of(destination.currency()));
+            Map<String, Object> details = new LinkedHashMap<>();
+            f.string("description").ifPresent(v -> details.put("description", v));
+            f.string("remittanceInformation").ifPresent(v -> details.put("remittanceInformation", v));
+            f.string("purposeOfPayment").ifPresent(v -> details.put("purposeOfPayment", v));
+            Object senderInfo = f.toPlain().get("senderCustomerInfo");
+            if (senderInfo != null) {
+                details.put("senderCustomerInfo", senderInfo);
+            }
+            details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
+            String reference = "QT-" + quoteId.toString().replace("-", "").substring(0, 16).toUpperCase();
+            if (source.internal() == null && source.external() == null) {
+                details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
+                        amounts.totalSendingMinor(), reference));
+            }
+            Quote quote = new Quote(quoteId, caller.platformId(), QuoteStatus.PENDING, source.customer(),
+                    sourceFields.toPlain(), destinationFields.toPlain(), sending, receiving, amounts.feesMinor(),
+                    platformFee, rate.rate(), transactionId, lookup == null ? null : lookup.id(), details,
+                    now.plusSeconds(expirySeconds(destination)), now, now);
+            quotes.insert(quote);
+            transactions.insert(transaction(caller, quote, source, destination, reference, details, now));
+            jobs.schedule(new Jobs.Job(caller.platformId(), ids.newId(), QuoteExpiryJob.KIND,
+                    Map.of("quoteId", quoteId.toString()), quote.expiresAt(), 0));
+            return immediately ? execution.execute(caller, quote.id()) : quote;
+        });
+    }
+
+    public Quote get(Caller caller, UUID id) {
+        caller.require(Permission.VIEW);
+        return quotes.find(caller.platformId(), id).orElseThrow(() -> notFound(id)).seenAt(clock.now(caller));
+    }
+
+    static NotFound notFound(UUID id) {
+        return new NotFound("QUOTE_NOT_FOUND", "No quote " + Quote.KIND + ":" + id);
+    }
+
+    private Source source(Caller caller, Fields s) {
+        String kind = s.string("sourceType").orElseThrow();
+        CustomerId customer = s.string("customerId").map(id -> CustomerId.parse("source.customerId", id))
+                .orElse(null);
+        if (customer != null) {
+            customers.find(caller.platformId(), customer).filter(c -> !c.isDeleted())
+                    .orElseThrow(() -> CustomerService.notFound(customer));
+        }
+        if (kind.equals("REALTIME_FUNDING")) {
+            return new Source(s.string("currency").orElseThrow(), customer, null, null);
+        }
+        String accountId = s.string("accountId").orElseThrow();
+        if (accountId.startsWith(ExternalAccountId.KIND + ":")) {
+            ExternalAccount pull = externalAccounts.find(caller.platformId(),
+                    ExternalAccountId.parse("source.accountId", accountId)).orElseThrow(() ->
+                    new NotFound("REFERENCE_NOT_FOUND", "No external account " + accountId));
+            requireOwner(customer, pull.customerId(), "source.customerId");
+            return new Source(pull.currency(), pull.customerId(), null, pull);
+        }
+        InternalAccount account = internalAccounts.find(caller.platformId(),
+                InternalAccountId.parse("source.accountId", accountId)).orElseThrow(() ->
+                new NotFound("REFERENCE_NOT_FOUND", "No internal account " + accountId));
+        requireOwner(customer, account.customerId(), "source.customerId");
+        return new Source(account.currency(), account.customerId(), account, null);
+    }
+
+    private Destination destination(Caller caller, Fields d, Lookup lookup) {
+        if (d.string("destinationType").orElseThrow().equals("UMA_ADDRESS")) {
+            String address = d.string("umaAddress").orElseThrow();
+            if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
+                throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + address);
+            }
+            if (lookup == null) {
+                throw InvalidFields.of("lookupId", "is required for a UMA address destination (GET /receiver/uma)");
+            }
+            if (!address.equals(lookup.receiver())) {
+                throw InvalidFields.of("lookupId", "was made for another receiver");
+            }
+            String currency = d.string("currency").orElse((String) lookup.supportedCurrencies().get(0)
+                    .get("currencyCode"));
+            if (!lookup.receives(currency)) {
+                throw new InvalidInput("INVALID_CURRENCY", "The receiver does not take " + currency);
+            }
+            return new Destination(currency, null, false, null, List.of("LIGHTNING"), address);
+        }
+        String accountId = d.string("accountId").orElseThrow();
+        if (accountId.startsWith(InternalAccountId.KIND + ":")) {
+            InternalAccount account = internalAccounts.find(caller.platformId(),
+                    InternalAccountId.parse("destination.accountId", accountId)).orElseThrow(() ->
+                    new NotFound("REFERENCE_NOT_FOUND", "No internal account " + accountId));
+            return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null);
+        }
+        ExternalAccount account = externalAccounts.find(caller.platformId(),
+                ExternalAccountId.parse("destination.accountId", accountId)).orElseThrow(() ->
+                new NotFound("REFERENCE_NOT_FOUND", "No external account " + accountId));
+        List<String> rails = AccountInfoSchemas.paymentRails(account.accountType());
+        d.string("paymentRail").ifPresent(rail -> {
+            if (!rails.contains(rail)) {
+                throw InvalidFields.of("destination.paymentRail", "must be one of " + rails + " for this account");
+            }
+        });
+        List<String> chosen = d.string("paymentRail").map(List::of).orElse(rails);
+        return new Destination(account.currency(), account.customerId(), true, accountId,
+                chosen.isEmpty() ? List.of(account.accountType()) : chosen, null);
+    }
+
+    private static void checkRules(Source source, Destination destination, boolean immediately) {
+        if (source.currency().equals(destination.currency())) {
+            throw new InvalidInput("INVALID_CURRENCY", "Sending and receiving currency are both "
+                    + source.currency() + ": use /transfer-out or /transfer-in for same-currency payments");
+        }
+        if (destination.hasOwner() && !java.util.Objects.equals(destination.owner(), source.customer())) {
+            throw InvalidFields.of("destination.accountId", "belongs to a different owner than the source");
+        }
+        if (immediately && source.internal() == null && source.external() == null) {
+            throw InvalidFields.of("immediatelyExecute", "needs an account source; real-time funding executes "
+                    + "when the payment instructions are paid");
+        }
+        if (immediately && source.internal() != null
+                && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
+            throw InvalidFields.of("immediatelyExecute", "is not supported for EMBEDDED_WALLET sources; create, "
+                    + "then execute with the wallet signature");
+        }
+    }
+
+    /** Every payer field the receiver marked mandatory must be in senderCustomerInfo. */
+    @SuppressWarnings("unchecked")
+    private static void requirePayerData(Lookup lookup, Fields f) {
+        if (lookup == null) {
+            return;
+        }
+        Map<String, Object> info = (Map<String, Object>) f.toPlain().getOrDefault("senderCustomerInfo", Map.of());
+        List<String> missing = lookup.mandatoryPayerFields().stream().filter(name -> info.get(name) == null)
+                .toList();
+        if (!missing.isEmpty()) {
+            throw new InvalidInput("MISSING_MANDATORY_USER_INFO", "senderCustomerInfo lacks " + missing
+                    + ", which the receiver requires", Map.of("missingFields", missing));
+        }
+    }
+
+    private Lookup lookup(Caller caller, String id) {
+        UUID uuid = EntityId.parse(Lookup.KIND, "lookupId", id);
+        return lookups.find(caller.platformId(), uuid)
+                .orElseThrow(() -> new NotFound("LOOKUP_REQUEST_NOT_FOUND", "No lookup " + id));
+    }
+
+    private static Fees platformFees(Platform platform, String sendingCurrency, Fields f) {
+        var override = f.object("platformFeeOverride");
+        if (override.isPresent()) {
+            Fields fixed = override.get().object("platformFixedFee").orElseThrow();
+            if (!"USD".equals(sendingCurrency) || !"USD".equals(fixed.string("currency").orElseThrow())) {
+                throw InvalidFields.of("platformFeeOverride", "applies to USD sources only, in USD");
+            }
+            return new Fees(fixed.number("amount").orElseThrow(),
+                    override.get().number("platformVariableFeeBps").orElseThrow().intValue());
+        }
+        return configuredPlatformFees(platform, sendingCurrency);
+    }
+
+    /** The platform's configured fee for payments from this currency (feeConfigs; USD sources only). */
+    private static Fees configuredPlatformFees(Platform platform, String sendingCurrency) {
+        long fixed = 0;
+        int bps = 0;
+        for (Map<String, Object> fee : platform.config().feeConfigs()) {
+            if (sendingCurrency.equals(fee.get("sourceCurrency"))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> fixedFee = (Map<String, Object>) fee.get("fixedFee");
+                if (sendingCurrency.equals(fixedFee.get("currency"))) {
+                    fixed += ((Number) fixedFee.get("amount")).longValue();
+                }
+                bps += ((Number) fee.get("variableFeeBps")).intValue();
+            }
+        }
+        return new Fees(fixed, Math.min(bps, 9_999));
+    }
+
+    /** The platform's part of the fee: its fixed fee plus its share of the variable fee. */
+    private static long platformShare(Conversion.Amounts amounts, Fees all, Fees platform) {
+        if (all.variableBps() == 0) {
+            return platform.fixedMinor();
+        }
+        long variable = amounts.feesMinor() - all.fixedMinor();
+        return platform.fixedMinor() + variable * platform.variableBps() / all.variableBps();
+    }
+
+    private static void checkLimits(Platform platform, String currency, long totalSending) {
+        platform.config().supportedCurrencies().stream()
+                .filter(c -> currency.equals(c.get("currencyCode"))).findFirst()
+                .ifPresent(c -> {
+                    long min = ((Number) c.get("minAmount")).longValue();
+                    long max = ((Number) c.get("maxAmount")).longValue();
+                    if (totalSending < min || totalSending > max) {
+                        throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The sending amount " + totalSending
+                                + " is outside " + min + ".." + max + " " + currency,
+                                Map.of("minAmount", min, "maxAmount", max));
+                    }
+                });
+    }
+
+    private static long expirySeconds(Destination destination) {
+        boolean instant = destination.umaAddress() != null || destination.accountId() != null
+                && destination.rails().stream().anyMatch(r -> INSTANT_RAILS.contains(r) || r.endsWith("WALLET")
+                || r.equals("LIGHTNING"));
+        return instant ? INSTANT_RAIL_EXPIRY_SECONDS : OTHER_RAIL_EXPIRY_SECONDS;
+    }
+
+    private Transaction transaction(Caller caller, Quote q, Source source, Destination destination,
+                                    String reference, Map<String, Object> quoteDetails, Instant now) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("quoteId", q.wireId());
+        details.put("exchangeRate", q.exchangeRate());
+        details.put("platformFees", q.platformFeesMinor());
+        for (String key : List.of("description", "remittanceInformation", "purposeOfPayment")) {
+            if (quoteDetails.containsKey(key)) {
+                details.put(key, quoteDetails.get(key));
+            }
+        }
+        String platformCustomerId = q.customerId() == null ? null
+                : customers.find(caller.platformId(), q.customerId()).orElseThrow().platformCustomerId();
+        TransactionParty from = source.internal() != null
+                ? TransactionParty.account(source.internal().id().toString(), source.currency())
+                : source.external() != null
+                ? TransactionParty.account(source.external().id().toString(), source.currency())
+                : new TransactionParty(TransactionParty.REALTIME_FUNDING, null, null, source.currency());
+        TransactionParty to = destination.umaAddress() != null
+                ? new TransactionParty(TransactionParty.UMA_ADDRESS, null, destination.umaAddress(),
+                destination.currency())
+                : TransactionParty.account(destination.accountId(), destination.currency());
+        return new Transaction(q.transactionId(), caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
+                TransactionStatus.PENDING, q.customerId(), platformCustomerId, from, to, q.totalSending(),
+                q.totalReceiving(), q.feesMinor(), reference, null, null, false, details, null, null, now, now);
+    }
+
+    private static void requireOwner(CustomerId stated, CustomerId owner, String field) {
+        if (stated != null && !stated.equals(owner)) {
+            throw InvalidFields.of(field, "is not the owner of the source account");
+        }
+    }
+}
