@@ -1,10 +1,12 @@
 package payments.app;
 
 import java.util.Map;
+import payments.adapter.crypto.SecureRandomInvitationCodes;
 import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.http.AccountRoutes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.CustomerRoutes;
+import payments.adapter.http.InvitationRoutes;
 import payments.adapter.http.MoneyMovementRoutes;
 import payments.adapter.http.PlatformRoutes;
 import payments.adapter.http.QuoteRoutes;
@@ -16,6 +18,7 @@ import payments.adapter.persistence.JooqCustomers;
 import payments.adapter.persistence.JooqExternalAccounts;
 import payments.adapter.persistence.JooqIdempotencyKeys;
 import payments.adapter.persistence.JooqInternalAccounts;
+import payments.adapter.persistence.JooqInvitations;
 import payments.adapter.persistence.JooqJobs;
 import payments.adapter.persistence.JooqLedger;
 import payments.adapter.persistence.JooqLedgerAudit;
@@ -36,6 +39,7 @@ import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
 import payments.ports.app.IncomingUmaService;
 import payments.ports.app.InternalAccountService;
+import payments.ports.app.InvitationService;
 import payments.ports.app.JobRunner;
 import payments.ports.app.PlatformClock;
 import payments.ports.app.PlatformService;
@@ -70,6 +74,7 @@ final class Wiring {
     final QuoteService quotes;
     final QuoteExecution quoteExecution;
     final IncomingUmaService incomingUma;
+    final InvitationService invitations;
     private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids, String sandboxUmaDomain) {
@@ -116,6 +121,8 @@ final class Wiring {
                 QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution)), platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
+        invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
+                new SecureRandomInvitationCodes(), platformClock, db);
     }
 
     Db db() {
@@ -131,6 +138,7 @@ final class Wiring {
         new MoneyMovementRoutes(transfers, transactions, idempotency).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
         new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
+        new InvitationRoutes(invitations).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }
 }

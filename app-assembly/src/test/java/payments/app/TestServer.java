@@ -38,7 +38,12 @@ final class TestServer {
 
     /** A client of a fresh platform of its own, so the test sees only its own records. */
     static ApiClient newPlatform(Environment environment) {
-        var created = get().wiring().platforms.create("test-" + UUID.randomUUID(), environment, "test.example",
+        return newPlatform(environment, "test.example");
+    }
+
+    /** The same, on another UMA domain, or on none ({@code null}) as a platform without UMA set up. */
+    static ApiClient newPlatform(Environment environment, String umaDomain) {
+        var created = get().wiring().platforms.create("test-" + UUID.randomUUID(), environment, umaDomain,
                 List.of("USD", "EUR", "MXN", "USDC"));
         return new ApiClient(get().port(), created.firstToken().credentials());
     }

@@ -20,11 +20,14 @@ import payments.ports.fakes.InMemoryApiTokens;
 import payments.ports.fakes.InMemoryCustomers;
 import payments.ports.fakes.InMemoryExternalAccounts;
 import payments.ports.fakes.InMemoryInternalAccounts;
+import payments.ports.fakes.InMemoryInvitations;
 import payments.ports.fakes.InMemoryLedger;
 import payments.ports.fakes.InMemoryPlatforms;
+import payments.ports.fakes.InMemorySandboxClocks;
 import payments.ports.fakes.NoFundingInstructions;
 import payments.ports.fakes.PlainTokenSecrets;
 import payments.ports.fakes.SequentialIds;
+import payments.ports.fakes.SequentialInvitationCodes;
 
 /** The application services wired to the in-memory fakes, plus small helpers for bodies and callers. */
 final class World {
@@ -39,6 +42,9 @@ final class World {
     final InMemoryExternalAccounts externalAccounts = new InMemoryExternalAccounts();
     final PlainTokenSecrets secrets = new PlainTokenSecrets();
     final FixedBeneficiaryVerifier verifier = new FixedBeneficiaryVerifier();
+    final InMemoryInvitations invitations = new InMemoryInvitations();
+    final InMemorySandboxClocks sandboxClocks = new InMemorySandboxClocks();
+    final PlatformClock platformClock = new PlatformClock(clock, sandboxClocks);
 
     final AccountOpening accountOpening = new AccountOpening(internalAccounts, ids);
     final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
@@ -49,6 +55,8 @@ final class World {
             new NoFundingInstructions(), tx, clock, ids);
     final ExternalAccountService externalAccountService =
             new ExternalAccountService(externalAccounts, customers, verifier, tx, clock, ids);
+    final InvitationService invitationService = new InvitationService(invitations, customers, platforms,
+            new SequentialInvitationCodes(), platformClock, tx);
 
     /** A platform stored directly (no accounts, no token), on UMA domain {@code umaDomain}. */
     Platform platform(Environment environment, String umaDomain, String... currencies) {

@@ -18,6 +18,7 @@ import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
+import payments.core.invitation.Invitation;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
@@ -158,6 +159,29 @@ class InMemoryFakesTest {
                 null, false), new PageRequest(10, null)).totalCount());
         assertEquals(1, customers.list(P, new CustomerFilter(null, null, t0.plusSeconds(1), null, null, null, null,
                 null, null, false), new PageRequest(10, null)).totalCount());
+    }
+
+    // ---- invitations ----
+
+    @Test
+    void invitation_codes_are_unique_across_platforms_and_only_the_owner_reads_or_writes_by_platform() {
+        PlatformId other = new PlatformId(UUID.fromString("00000000-0000-4000-8000-0000000000bb"));
+        InMemoryInvitations invitations = new InMemoryInvitations();
+        Invitation mine = Invitation.create("CODE1", P, "$a@x.example", null, null, null, clock.now());
+        invitations.insert(mine);
+
+        assertEquals("CONFLICT", assertThrows(Conflict.class, () -> invitations.insert(
+                Invitation.create("CODE1", other, "$b@y.example", null, null, null, clock.now()))).code());
+        assertEquals(P, invitations.ownerOf("CODE1").orElseThrow());
+        assertTrue(invitations.find(other, "CODE1").isEmpty());
+        assertTrue(invitations.findForUpdate(other, "CODE1").isEmpty());
+
+        invitations.update(new Invitation("CODE1", other, "$b@y.example", null, null, null, mine.status(), null,
+                null, null, clock.now(), clock.now()));
+        assertEquals(mine, invitations.find(P, "CODE1").orElseThrow(), "another platform's write changes nothing");
+        Invitation cancelled = mine.cancelled(clock.now());
+        invitations.update(cancelled);
+        assertEquals(cancelled, invitations.findForUpdate(P, "CODE1").orElseThrow());
     }
 
     // ---- small ones ----

@@ -1,0 +1,96 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.INVITATIONS;
+
+import java.time.OffsetDateTime;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.exception.DataAccessException;
+import payments.adapter.persistence.schema.tables.records.InvitationsRecord;
+import payments.core.common.Conflict;
+import payments.core.common.PlatformId;
+import payments.core.invitation.Invitation;
+import payments.core.invitation.InvitationStatus;
+import payments.core.money.Currencies;
+import payments.core.money.Money;
+import payments.ports.driven.Invitations;
+
+public final class JooqInvitations implements Invitations {
+    private final Db db;
+
+    public JooqInvitations(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void insert(Invitation invitation) {
+        try {
+            db.ctx().insertInto(INVITATIONS).set(record(invitation)).execute();
+        } catch (DataAccessException e) {
+            // A clash of two random 100-bit codes: refused rather than overwritten.
+            UniqueViolation.constraintOf(e).orElseThrow(() -> e);
+            throw new Conflict("CONFLICT", "Invitation code " + invitation.code() + " is already in use");
+        }
+    }
+
+    @Override
+    public void update(Invitation invitation) {
+        db.ctx().update(INVITATIONS).set(record(invitation))
+                .where(byCode(invitation.platformId(), invitation.code())).execute();
+    }
+
+    /** The one query without a platform filter (see the port): it only resolves a code to its platform. */
+    @Override
+    public Optional<PlatformId> ownerOf(String code) {
+        return db.ctx().select(INVITATIONS.PLATFORM_ID).from(INVITATIONS).where(INVITATIONS.CODE.eq(code))
+                .fetchOptional(INVITATIONS.PLATFORM_ID).map(PlatformId::new);
+    }
+
+    @Override
+    public Optional<Invitation> find(PlatformId platform, String code) {
+        return db.ctx().selectFrom(INVITATIONS).where(byCode(platform, code)).fetchOptional()
+                .map(JooqInvitations::toInvitation);
+    }
+
+    @Override
+    public Optional<Invitation> findForUpdate(PlatformId platform, String code) {
+        return db.ctx().selectFrom(INVITATIONS).where(byCode(platform, code)).forUpdate().fetchOptional()
+                .map(JooqInvitations::toInvitation);
+    }
+
+    private static Condition byCode(PlatformId platform, String code) {
+        return INVITATIONS.PLATFORM_ID.eq(platform.value()).and(INVITATIONS.CODE.eq(code));
+    }
+
+    private static InvitationsRecord record(Invitation i) {
+        InvitationsRecord r = new InvitationsRecord();
+        r.setPlatformId(i.platformId().value());
+        r.setCode(i.code());
+        r.setInviterUma(i.inviterUma());
+        r.setInviteeUma(i.inviteeUma());
+        r.setFirstName(i.firstName());
+        r.setAmountToSendMinor(i.amountToSend() == null ? null : i.amountToSend().amountMinor());
+        r.setCurrency(i.amountToSend() == null ? null : i.amountToSend().currency().code());
+        r.setStatus(i.status().name());
+        r.setExpiresAt(utc(i.expiresAt()));
+        r.setClaimedAt(utc(i.claimedAt()));
+        r.setCancelledAt(utc(i.cancelledAt()));
+        r.setCreatedAt(utc(i.createdAt()));
+        r.setUpdatedAt(utc(i.updatedAt()));
+        return r;
+    }
+
+    private static Invitation toInvitation(InvitationsRecord r) {
+        Money amount = r.getAmountToSendMinor() == null ? null
+                : new Money(r.getAmountToSendMinor(), Currencies.of(r.getCurrency()));
+        return new Invitation(r.getCode(), new PlatformId(r.getPlatformId()), r.getInviterUma(), r.getInviteeUma(),
+                r.getFirstName(), amount, InvitationStatus.valueOf(r.getStatus()), instant(r.getExpiresAt()),
+                instant(r.getClaimedAt()), instant(r.getCancelledAt()), r.getCreatedAt().toInstant(),
+                r.getUpdatedAt().toInstant());
+    }
+
+    private static java.time.Instant instant(OffsetDateTime t) {
+        return t == null ? null : t.toInstant();
+    }
+}
