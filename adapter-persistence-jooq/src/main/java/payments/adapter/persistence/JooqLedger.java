@@ -149,8 +149,12 @@ public final class JooqLedger implements Ledger {
                 .doUpdate()
                 .set(LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.POSTED_MINOR.plus(p.amountMinor()))
                 .set(LEDGER_ACCOUNTS.UPDATED_AT, at)
+                // A system account holds one currency; a posting in another must not merge into it.
+                .where(LEDGER_ACCOUNTS.CURRENCY.eq(p.currency()).and(LEDGER_ACCOUNTS.KIND.eq("SYSTEM")))
                 .returning(LEDGER_ACCOUNTS.POSTED_MINOR)
-                .fetchOne(LEDGER_ACCOUNTS.POSTED_MINOR);
+                .fetchOptional(LEDGER_ACCOUNTS.POSTED_MINOR)
+                .orElseThrow(() -> new IllegalStateException("account " + p.account().id()
+                        + " is not a system account in " + p.currency()));
     }
 
     /** Applies a posting (and releases {@code releaseMinor} of held funds) only if the account stays covered. */

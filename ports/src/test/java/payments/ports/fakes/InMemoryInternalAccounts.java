@@ -64,8 +64,9 @@ public final class InMemoryInternalAccounts implements InternalAccounts {
     }
 
     private InternalAccount withBalance(PlatformId platform, InternalAccount a) {
-        long balance = ledger.balance(platform, a.id().value());
-        return new InternalAccount(a.id(), a.customerId(), a.currency(), a.type(), a.status(), balance, balance,
+        long posted = ledger.balance(platform, a.id().value());
+        long held = ledger.held(platform, a.id().value());
+        return new InternalAccount(a.id(), a.customerId(), a.currency(), a.type(), a.status(), posted - held, posted,
                 a.privateEnabled(), a.createdAt(), a.updatedAt());
     }
 }
