@@ -5,6 +5,7 @@ import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.http.AccountRoutes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.CustomerRoutes;
+import payments.adapter.http.FxRoutes;
 import payments.adapter.http.MoneyMovementRoutes;
 import payments.adapter.http.PlatformRoutes;
 import payments.adapter.http.Router;
@@ -22,15 +23,20 @@ import payments.adapter.persistence.JooqPlatforms;
 import payments.adapter.persistence.JooqSandboxClocks;
 import payments.adapter.persistence.JooqTransactions;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
+import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
+import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.ports.app.AccountOpening;
 import payments.ports.app.CustomerService;
+import payments.ports.app.DiscoveryService;
+import payments.ports.app.ExchangeRateService;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
 import payments.ports.app.InternalAccountService;
 import payments.ports.app.JobRunner;
 import payments.ports.app.PlatformClock;
+import payments.ports.app.PlatformFees;
 import payments.ports.app.PlatformService;
 import payments.ports.app.ReconciliationService;
 import payments.ports.app.SandboxClockService;
@@ -54,6 +60,8 @@ final class Wiring {
     final JobRunner jobs;
     final SandboxClockService sandboxClock;
     final ReconciliationService reconciliation;
+    final ExchangeRateService exchangeRates;
+    final DiscoveryService discoveries;
     private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids) {
@@ -83,6 +91,9 @@ final class Wiring {
                 TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db)), platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
+        var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
+        exchangeRates = new ExchangeRateService(platformStore, fxRates, new PlatformFees(fxRates), platformClock);
+        discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
 
     Db db() {
@@ -97,6 +108,7 @@ final class Wiring {
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
+        new FxRoutes(exchangeRates, discoveries).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }
 }
