@@ -7,6 +7,7 @@ import payments.adapter.http.AccountRoutes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.CustomerRoutes;
 import payments.adapter.http.InvitationRoutes;
+import payments.adapter.http.FxRoutes;
 import payments.adapter.http.MoneyMovementRoutes;
 import payments.adapter.http.PlatformRoutes;
 import payments.adapter.http.QuoteRoutes;
@@ -28,6 +29,7 @@ import payments.adapter.persistence.JooqPlatforms;
 import payments.adapter.persistence.JooqSandboxClocks;
 import payments.adapter.persistence.JooqTransactions;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
+import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
 import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxPaymentRail;
@@ -35,6 +37,8 @@ import payments.adapter.sandbox.SandboxPayoutRail;
 import payments.adapter.sandbox.SandboxUmaNetwork;
 import payments.ports.app.AccountOpening;
 import payments.ports.app.CustomerService;
+import payments.ports.app.DiscoveryService;
+import payments.ports.app.ExchangeRateService;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
 import payments.ports.app.IncomingUmaService;
@@ -42,6 +46,7 @@ import payments.ports.app.InternalAccountService;
 import payments.ports.app.InvitationService;
 import payments.ports.app.JobRunner;
 import payments.ports.app.PlatformClock;
+import payments.ports.app.PlatformFees;
 import payments.ports.app.PlatformService;
 import payments.ports.app.QuoteExecution;
 import payments.ports.app.QuoteExpiryJob;
@@ -75,6 +80,8 @@ final class Wiring {
     final QuoteExecution quoteExecution;
     final IncomingUmaService incomingUma;
     final InvitationService invitations;
+    final ExchangeRateService exchangeRates;
+    final DiscoveryService discoveries;
     private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids, String sandboxUmaDomain) {
@@ -94,7 +101,8 @@ final class Wiring {
         var fundingInstructions = new SandboxFundingInstructions();
         var paymentRail = new SandboxPaymentRail();
         var umaNetwork = new SandboxUmaNetwork(sandboxUmaDomain);
-        var fxRates = new SandboxFxRates();
+        var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
+        var platformFees = new PlatformFees(fxRates);
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids);
         customers = new CustomerService(customerStore, platformStore, accountOpening, db, clock, ids);
@@ -109,7 +117,8 @@ final class Wiring {
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), jobStore, platformClock, ids, db);
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
-                externalAccountStore, customerStore, platformStore, fxRates, fundingInstructions, quoteExecution,
+                externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
+                quoteExecution,
                 jobStore, platformClock, ids, db);
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
@@ -123,6 +132,8 @@ final class Wiring {
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
                 new SecureRandomInvitationCodes(), platformClock, db);
+        exchangeRates = new ExchangeRateService(platformStore, fxRates, platformFees, platformClock);
+        discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
 
     Db db() {
@@ -139,6 +150,7 @@ final class Wiring {
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
         new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
         new InvitationRoutes(invitations).register(router);
+        new FxRoutes(exchangeRates, discoveries).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }
 }

@@ -1,6 +1,7 @@
 package payments.adapter.http;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -21,7 +22,8 @@ public final class JsonCodec {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+            // Exchange rates as 0.000000000603, not 6.03E-10: both are JSON numbers, the first is what people read.
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
     private JsonCodec() {
     }

@@ -22,6 +22,8 @@ import payments.core.page.PageRequest;
  * together with any parameter the route does not know.
  */
 public final class QueryParams {
+    /** How often a repeatable parameter may appear: enough for any real filter, bounded against abuse. */
+    static final int MAX_REPEATS = 50;
     private final Map<String, Deque<String>> raw;
     private final Set<String> read = new HashSet<>();
     private final List<FieldError> errors = new ArrayList<>();
@@ -46,6 +48,29 @@ public final class QueryParams {
             return null;
         }
         return v;
+    }
+
+    /** A repeatable parameter ({@code ?x=a&x=b}): every value in order, at most {@link #MAX_REPEATS}. */
+    public List<String> strings(String name) {
+        read.add(name);
+        Deque<String> values = raw.get(name);
+        if (values == null) {
+            return List.of();
+        }
+        if (values.size() > MAX_REPEATS) {
+            errors.add(new FieldError(name, "may be given at most " + MAX_REPEATS + " times"));
+            return List.of();
+        }
+        if (values.stream().anyMatch(v -> v.length() > 1000)) {
+            errors.add(new FieldError(name, "is too long"));
+            return List.of();
+        }
+        return List.copyOf(values);
+    }
+
+    /** A whole number (its range is the use case's to judge). */
+    public Long integer(String name) {
+        return parse(name, (n, v) -> Long.parseLong(v), "must be an integer");
     }
 
     public Instant instant(String name) {

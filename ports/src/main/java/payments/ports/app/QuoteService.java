@@ -113,6 +113,7 @@ public final class QuoteService {
     private final Customers customers;
     private final Platforms platforms;
     private final FxRates rates;
+    private final PlatformFees platformFees;
     private final FundingInstructions instructions;
     private final QuoteExecution execution;
     private final Jobs jobs;
@@ -122,8 +123,8 @@ public final class QuoteService {
 
     public QuoteService(Quotes quotes, Lookups lookups, Transactions transactions, InternalAccounts internalAccounts,
                         ExternalAccounts externalAccounts, Customers customers, Platforms platforms, FxRates rates,
-                        FundingInstructions instructions, QuoteExecution execution, Jobs jobs, PlatformClock clock,
-                        Ids ids, TransactionRunner tx) {
+                        PlatformFees platformFees, FundingInstructions instructions, QuoteExecution execution,
+                        Jobs jobs, PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.quotes = quotes;
         this.lookups = lookups;
         this.transactions = transactions;
@@ -132,6 +133,7 @@ public final class QuoteService {
         this.customers = customers;
         this.platforms = platforms;
         this.rates = rates;
+        this.platformFees = platformFees;
         this.instructions = instructions;
         this.execution = execution;
         this.jobs = jobs;
@@ -167,9 +169,9 @@ public final class QuoteService {
                     .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "No rate is offered from "
                             + source.currency() + " to " + destination.currency()));
             Fees providerFees = rates.providerFees(caller.environment(), source.currency(), destination.currency());
-            Fees platformFees = platformFees(platform, source.currency(), f);
-            Fees fees = new Fees(Math.addExact(providerFees.fixedMinor(), platformFees.fixedMinor()),
-                    providerFees.variableBps() + platformFees.variableBps());
+            Fees fees = fees(platform, providerFees, source.currency(), destination.currency(), f, now);
+            Fees platformFees = new Fees(fees.fixedMinor() - providerFees.fixedMinor(),
+                    fees.variableBps() - providerFees.variableBps());
             long locked = f.number("lockedCurrencyAmount").orElseThrow();
             var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
                     ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
@@ -321,34 +323,22 @@ public final class QuoteService {
                 .orElseThrow(() -> new NotFound("LOOKUP_REQUEST_NOT_FOUND", "No lookup " + id));
     }
 
-    private static Fees platformFees(Platform platform, String sendingCurrency, Fields f) {
+    /** Provider plus platform fees: the configured ones ({@link PlatformFees}), or the request's override. */
+    private Fees fees(Platform platform, Fees provider, String sending, String receiving, Fields f, Instant now) {
         var override = f.object("platformFeeOverride");
-        if (override.isPresent()) {
-            Fields fixed = override.get().object("platformFixedFee").orElseThrow();
-            if (!"USD".equals(sendingCurrency) || !"USD".equals(fixed.string("currency").orElseThrow())) {
-                throw InvalidFields.of("platformFeeOverride", "applies to USD sources only, in USD");
-            }
-            return new Fees(fixed.number("amount").orElseThrow(),
-                    override.get().number("platformVariableFeeBps").orElseThrow().intValue());
+        if (override.isEmpty()) {
+            return platformFees.forCorridor(platform, sending, receiving, now).orElseThrow(() ->
+                    new InvalidInput("AMOUNT_OUT_OF_RANGE", "The configured fees take the whole amount"));
         }
-        return configuredPlatformFees(platform, sendingCurrency);
-    }
-
-    /** The platform's configured fee for payments from this currency (feeConfigs; USD sources only). */
-    private static Fees configuredPlatformFees(Platform platform, String sendingCurrency) {
-        long fixed = 0;
-        int bps = 0;
-        for (Map<String, Object> fee : platform.config().feeConfigs()) {
-            if (sendingCurrency.equals(fee.get("sourceCurrency"))) {
-                @SuppressWarnings("unchecked")
-                Map<String, Object> fixedFee = (Map<String, Object>) fee.get("fixedFee");
-                if (sendingCurrency.equals(fixedFee.get("currency"))) {
-                    fixed += ((Number) fixedFee.get("amount")).longValue();
-                }
-                bps += ((Number) fee.get("variableFeeBps")).intValue();
-            }
+        Fields fixed = override.get().object("platformFixedFee").orElseThrow();
+        if (!"USD".equals(sending) || !"USD".equals(fixed.string("currency").orElseThrow())) {
+            throw InvalidFields.of("platformFeeOverride", "applies to USD sources only, in USD");
         }
-        return new Fees(fixed, Math.min(bps, 9_999));
+        long bps = provider.variableBps() + override.get().number("platformVariableFeeBps").orElseThrow();
+        if (bps >= 10_000) {
+            throw InvalidFields.of("platformFeeOverride.platformVariableFeeBps", "leaves nothing to convert");
+        }
+        return new Fees(Math.addExact(provider.fixedMinor(), fixed.number("amount").orElseThrow()), (int) bps);
     }
 
     /** The platform's part of the fee: its fixed fee plus its share of the variable fee. */
