@@ -291,8 +291,8 @@ class QuoteApiTest {
                 "SENDING", 9_000_000_000_000_001L)).invalidFields());
         assertEquals(List.of("lockedCurrencySide"), api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur),
                 "BOTH", 100)).invalidFields());
-        Map<String, Object> realtime = quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD"),
-                toAccount(eur), "SENDING", 1_000);
+        Map<String, Object> realtime = quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId), toAccount(eur), "SENDING", 1_000);
         realtime.put("immediatelyExecute", true);
         assertEquals(List.of("immediatelyExecute"), api.post("/quotes", realtime).invalidFields());
         assertEquals("QUOTE_NOT_FOUND", api.get("/quotes/Quote:00000000-0000-4000-8000-000000000000").code());

@@ -24,6 +24,8 @@ import payments.core.platform.Caller;
 public final class ApiHandler implements HttpHandler {
     public static final String BASE_PATH = "/2025-10-13";
     public static final int MAX_BODY_BYTES = 1 << 20;
+    /** Oversized bodies up to this size are read and dropped before the 413, so the client sees the answer. */
+    public static final long MAX_DRAINED_BYTES = 16L << 20;
     private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
 
@@ -102,21 +104,28 @@ public final class ApiHandler implements HttpHandler {
     }
 
     private static byte[] readBody(HttpServerExchange exchange) {
-        long declared = exchange.getRequestContentLength();
-        if (declared > MAX_BODY_BYTES) {
-            throw new PayloadTooLarge();
-        }
         if (!exchange.isBlocking()) {
             exchange.startBlocking();
         }
         try (InputStream in = exchange.getInputStream()) {
-            byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+            byte[] bytes = exchange.getRequestContentLength() > MAX_BODY_BYTES ? new byte[MAX_BODY_BYTES + 1]
+                    : in.readNBytes(MAX_BODY_BYTES + 1);
             if (bytes.length > MAX_BODY_BYTES) {
+                drain(in);
                 throw new PayloadTooLarge();
             }
             return bytes;
         } catch (IOException e) {
             throw new payments.core.common.InvalidInput("INVALID_INPUT", "The request body could not be read");
+        }
+    }
+
+    /** Unread bytes would reset the connection under the 413, so they are read and dropped first (up to a limit). */
+    private static void drain(InputStream in) {
+        try {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+        } catch (IOException beyondTheDrainLimit) {
+            // The server closes the connection; the client may not see the 413.
         }
     }
 

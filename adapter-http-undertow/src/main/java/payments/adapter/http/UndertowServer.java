@@ -11,7 +11,7 @@ public final class UndertowServer implements AutoCloseable {
     public UndertowServer(String host, int port, ApiHandler handler) {
         this.undertow = Undertow.builder()
                 .addHttpListener(port, host)
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, (long) ApiHandler.MAX_BODY_BYTES + 1)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, ApiHandler.MAX_DRAINED_BYTES)
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
                 .setHandler(handler)
                 .build();
