@@ -28,8 +28,7 @@ final class Backend implements AutoCloseable {
                 password = "postgres";
             }
             Database database = Database.connect(url, user, password, config.databasePoolSize());
-            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds(),
-                    config.sandboxUmaDomain()));
+            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds(), config));
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

@@ -10,7 +10,8 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
-                     List<String> sandboxCurrencies, long workerPollMillis) {
+                     List<String> sandboxCurrencies, long workerPollMillis, String walletBundleKey,
+                     String passkeyRpId, List<String> passkeyOrigins, Map<String, String> oidcIssuers) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
 
@@ -26,22 +27,41 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 blankToNull(env.get("PAYMENTS_SANDBOX_TOKEN")),
                 env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
                 DEFAULT_SANDBOX_CURRENCIES,
-                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250));
+                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250),
+                blankToNull(env.get("PAYMENTS_WALLET_BUNDLE_KEY")),
+                env.getOrDefault("PAYMENTS_PASSKEY_RP_ID", "localhost"),
+                List.of(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
+                        .split(",")),
+                issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId,
+                passkeyOrigins, oidcIssuers);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
-                sandboxCurrencies, workerPollMillis);
+                sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
-                sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
+                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId, passkeyOrigins,
+                oidcIssuers);
+    }
+
+    /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */
+    private static Map<String, String> issuers(String value) {
+        Map<String, String> issuers = new java.util.LinkedHashMap<>();
+        for (String pair : value.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                issuers.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
+        return issuers;
     }
 
     private static int intValue(Map<String, String> env, String name, int fallback) {

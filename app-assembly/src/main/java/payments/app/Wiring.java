@@ -1,6 +1,25 @@
 package payments.app;
 
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URL;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import payments.adapter.crypto.BouncyCastleWalletCrypto;
+import payments.adapter.crypto.NimbusOidcTokens;
+import payments.adapter.crypto.WebAuthn4jPasskeys;
+import payments.adapter.http.WalletRoutes;
+import payments.adapter.persistence.JooqServiceSettings;
+import payments.adapter.persistence.JooqWallets;
+import payments.adapter.sandbox.LogOnlyOtpSender;
+import payments.ports.app.EmbeddedWallets;
+import payments.ports.app.SignedRetry;
+import payments.ports.app.WalletAuthService;
+import payments.ports.app.WalletService;
+import payments.ports.app.WalletSessionService;
 import payments.adapter.crypto.SecureRandomInvitationCodes;
 import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.http.AccountRoutes;
@@ -84,7 +103,11 @@ final class Wiring {
     final DiscoveryService discoveries;
     private final Db db;
 
-    Wiring(Db db, Clock clock, Ids ids, String sandboxUmaDomain) {
+    final WalletAuthService walletAuth;
+    final WalletSessionService walletSessions;
+    final WalletService wallets;
+
+    Wiring(Db db, Clock clock, Ids ids, Config config) {
         this.db = db;
         var platformStore = new JooqPlatforms(db);
         var customerStore = new JooqCustomers(db);
@@ -100,12 +123,20 @@ final class Wiring {
         var lookupStore = new JooqLookups(db);
         var fundingInstructions = new SandboxFundingInstructions();
         var paymentRail = new SandboxPaymentRail();
-        var umaNetwork = new SandboxUmaNetwork(sandboxUmaDomain);
+        var umaNetwork = new SandboxUmaNetwork(config.sandboxUmaDomain());
+        var walletCrypto = BouncyCastleWalletCrypto.fromSeed(walletBundleKey(db, config));
+        var credentialStore = new JooqWallets.CredentialStore(db);
+        var sessionStore = new JooqWallets.SessionStore(db);
+        var signedRetry = new SignedRetry(new JooqWallets.SignedRequestStore(db), sessionStore, walletCrypto,
+                platformClock, ids, db);
+        var walletSecrets = new JooqWallets.SecretStore(db);
+        var embeddedWallets = new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets, ids);
         var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
         var platformFees = new PlatformFees(fxRates);
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids);
-        customers = new CustomerService(customerStore, platformStore, accountOpening, db, clock, ids);
+        customers = new CustomerService(customerStore, platformStore, accountOpening, embeddedWallets,
+                internalAccountStore, credentialStore, signedRetry, db, clock, ids);
         internalAccounts = new InternalAccountService(internalAccountStore, ledger, fundingInstructions, db, clock,
                 ids);
         externalAccounts = new ExternalAccountService(externalAccountStore, customerStore,
@@ -115,7 +146,15 @@ final class Wiring {
         transactions = new TransactionService(transactionStore, transfers, platformClock, db);
         idempotency = new IdempotencyService(new JooqIdempotencyKeys(db), db, clock);
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
-                new SandboxPayoutRail(umaNetwork), jobStore, platformClock, ids, db);
+                new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
+        walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
+                customerStore, internalAccountStore, signedRetry, walletCrypto,
+                new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
+                new NimbusOidcTokens(jwksUrls(config)), new LogOnlyOtpSender(), platformClock, ids, db);
+        walletSessions = new WalletSessionService(sessionStore, credentialStore, signedRetry, walletCrypto,
+                walletAuth, platformClock, db);
+        wallets = new WalletService(internalAccountStore, walletSecrets, walletCrypto, signedRetry, platformClock,
+                db);
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
                 quoteExecution,
@@ -136,6 +175,35 @@ final class Wiring {
         discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
 
+    /** The long-lived key that signs wallet bundles: configured, or generated once and shared through the DB. */
+    private static byte[] walletBundleKey(Db db, Config config) {
+        String hex = config.walletBundleKey() != null ? config.walletBundleKey()
+                : new JooqServiceSettings(db).getOrCreate("wallet-bundle-key", () -> {
+                    byte[] seed = new byte[32];
+                    new SecureRandom().nextBytes(seed);
+                    return HexFormat.of().formatHex(seed);
+                });
+        return HexFormat.of().parseHex(hex);
+    }
+
+    /** JWKS of the supported OIDC issuers, plus any configured (PAYMENTS_OIDC_ISSUERS). */
+    private static Map<String, URL> jwksUrls(Config config) {
+        Map<String, String> urls = new LinkedHashMap<>();
+        urls.put("https://accounts.google.com", "https://www.googleapis.com/oauth2/v3/certs");
+        urls.put("accounts.google.com", "https://www.googleapis.com/oauth2/v3/certs");
+        urls.put("https://appleid.apple.com", "https://appleid.apple.com/auth/keys");
+        urls.putAll(config.oidcIssuers());
+        Map<String, URL> parsed = new LinkedHashMap<>();
+        urls.forEach((issuer, url) -> {
+            try {
+                parsed.put(issuer, URI.create(url).toURL());
+            } catch (MalformedURLException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("PAYMENTS_OIDC_ISSUERS: bad JWKS URL " + url, e);
+            }
+        });
+        return parsed;
+    }
+
     Db db() {
         return db;
     }
@@ -150,6 +218,7 @@ final class Wiring {
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
         new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
         new InvitationRoutes(invitations).register(router);
+        new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }

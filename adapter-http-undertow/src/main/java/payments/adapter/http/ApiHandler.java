@@ -49,6 +49,9 @@ public final class ApiHandler implements HttpHandler {
         Response response;
         try {
             response = route(exchange);
+        } catch (payments.core.common.RateLimited e) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
+            response = Errors.of(e);
         } catch (DomainError e) {
             response = Errors.of(e);
         } catch (RuntimeException e) {
@@ -80,7 +83,7 @@ public final class ApiHandler implements HttpHandler {
         }
         Object body = JsonCodec.parse(bytes);
         QueryParams query = new QueryParams(exchange.getQueryParameters());
-        return match.handler().handle(new Request(caller, match.params(), query, body, exchange));
+        return match.handler().handle(new Request(caller, match.params(), query, body, bytes, exchange));
     }
 
     private Caller authenticate(HttpServerExchange exchange) {

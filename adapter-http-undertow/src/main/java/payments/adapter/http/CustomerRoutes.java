@@ -6,6 +6,7 @@ import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.ports.app.CustomerService;
+import payments.ports.app.SignedRetry;
 
 /** {@code /customers}. */
 public final class CustomerRoutes {
@@ -36,7 +37,11 @@ public final class CustomerRoutes {
         });
         router.patch("/customers/{customerId}", r -> {
             r.query().done();
-            return Response.ok(customer(customers.update(r.caller(), id(r), r.body())));
+            var outcome = customers.update(r.caller(), id(r), r.body(), WalletRoutes.signed(r));
+            if (outcome instanceof SignedRetry.Challenge<Customer> challenge) {
+                return WalletRoutes.challenge(challenge.request());
+            }
+            return Response.ok(customer(((SignedRetry.Done<Customer>) outcome).value()));
         });
         router.delete("/customers/{customerId}", r -> {
             r.query().done();

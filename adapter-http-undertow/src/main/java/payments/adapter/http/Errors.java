@@ -21,7 +21,8 @@ public final class Errors {
             Conflict.class, 409,
             Gone.class, 410,
             ApiHandler.PayloadTooLarge.class, 413,
-            NotImplemented.class, 501);
+            NotImplemented.class, 501,
+            payments.core.common.RateLimited.class, 429);
 
     private Errors() {
     }
@@ -37,6 +38,10 @@ public final class Errors {
         body.put("message", message);
         if (details != null && !details.isEmpty()) {
             body.put("details", details);
+            // Wallet-auth failures name the failed check as a top-level reason too, as the spec's sandbox does.
+            if (details.get("reason") instanceof String reason) {
+                body.put("reason", reason);
+            }
         }
         return new Response(status, body);
     }

@@ -50,7 +50,8 @@ public final class QuoteRoutes {
         });
         router.post("/quotes/{quoteId}/execute", Idempotent.wrap(idempotency, r -> {
             r.query().done();
-            return Response.ok(quote(execution.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
+            return Response.ok(quote(execution.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")),
+                    r.header(WalletRoutes.SIGNATURE))));
         }));
         router.post("/sandbox/send", r -> {
             r.query().done();

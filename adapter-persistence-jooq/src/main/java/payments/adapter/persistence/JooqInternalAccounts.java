@@ -87,6 +87,15 @@ public final class JooqInternalAccounts implements InternalAccounts {
                 .fetch(JooqInternalAccounts::toAccount);
     }
 
+    @Override
+    public void setPrivacy(PlatformId platform, InternalAccountId id, boolean privateEnabled, java.time.Instant now) {
+        db.ctx().update(INTERNAL_ACCOUNTS)
+                .set(INTERNAL_ACCOUNTS.PRIVATE_ENABLED, privateEnabled)
+                .set(INTERNAL_ACCOUNTS.UPDATED_AT, utc(now))
+                .where(of(platform).and(INTERNAL_ACCOUNTS.ID.eq(id.value())))
+                .execute();
+    }
+
     private Condition of(PlatformId platform) {
         return INTERNAL_ACCOUNTS.PLATFORM_ID.eq(platform.value());
     }

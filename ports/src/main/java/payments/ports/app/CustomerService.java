@@ -29,15 +29,21 @@ public final class CustomerService {
     private final Customers customers;
     private final Platforms platforms;
     private final AccountOpening accountOpening;
+    private final EmbeddedWallets embeddedWallets;
+    private final TiedEmailChange emailChange;
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
 
     public CustomerService(Customers customers, Platforms platforms, AccountOpening accountOpening,
+                           EmbeddedWallets embeddedWallets, payments.ports.driven.InternalAccounts accounts,
+                           payments.ports.driven.Credentials credentials, SignedRetry signedRetry,
                            TransactionRunner tx, Clock clock, Ids ids) {
+        this.emailChange = new TiedEmailChange(accounts, credentials, signedRetry);
         this.customers = customers;
         this.platforms = platforms;
         this.accountOpening = accountOpening;
+        this.embeddedWallets = embeddedWallets;
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
@@ -64,6 +70,7 @@ public final class CustomerService {
                     details, now, now, null);
             customers.insert(customer);
             accountOpening.ensureAccounts(caller.platformId(), id, customer.currencies(), now);
+            embeddedWallets.provision(platform, customer, now);
             return customer;
         });
     }
@@ -78,7 +85,9 @@ public final class CustomerService {
         return customers.list(caller.platformId(), filter, page);
     }
 
-    public Customer update(Caller caller, CustomerId id, Object body) {
+    /** Updates a customer; an email change tied to wallet credentials needs a signed retry (202 first). */
+    public SignedRetry.Outcome<Customer> update(Caller caller, CustomerId id, Object body,
+                                                WalletAuthService.Signed signed) {
         caller.require(Permission.MANAGE);
         Fields f = CustomerSchemas.UPDATE.validate(body);
         return tx.inTransaction(() -> {
@@ -94,15 +103,18 @@ public final class CustomerService {
             requireSupported(platform, currencies);
             Map<String, Object> details = CustomerRules.mergeProfile(current.details(), CustomerRules.profileOf(f));
             CustomerRules.check(type, details);
-            var now = clock.now();
-            Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
-                    f.string("umaAddress").orElse(current.umaAddress()), current.region(), currencies,
-                    f.string("email").orElse(current.email()), f.string("phoneNumber").orElse(current.phoneNumber()),
-                    CustomerRules.statusOf(type, f).orElse(current.verificationStatus()), details,
-                    current.createdAt(), now, null);
-            customers.update(updated);
-            accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
-            return updated;
+            return emailChange.run(caller, current, f.string("email").orElse(null), signed, now -> {
+                Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
+                        f.string("umaAddress").orElse(current.umaAddress()), current.region(), currencies,
+                        f.string("email").orElse(current.email()),
+                        f.string("phoneNumber").orElse(current.phoneNumber()),
+                        CustomerRules.statusOf(type, f).orElse(current.verificationStatus()), details,
+                        current.createdAt(), now, null);
+                customers.update(updated);
+                accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
+                embeddedWallets.provision(platform, updated, now);
+                return updated;
+            }, clock.now());
         });
     }
 

@@ -59,6 +59,12 @@ public final class InternalAccountService {
                 .map(a -> view(caller, a)).toList();
     }
 
+    public InternalAccountView get(Caller caller, InternalAccountId id) {
+        caller.require(Permission.VIEW);
+        return view(caller, accounts.find(caller.platformId(), id)
+                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id)));
+    }
+
     /** Sandbox only: credits the account from the sandbox funding source, as one balanced journal. */
     public InternalAccountView fund(Caller caller, InternalAccountId id, Object body) {
         caller.requireSandbox();

@@ -52,31 +52,37 @@ public final class QuoteExecution {
     private final Ledger ledger;
     private final PaymentRail pullRail;
     private final PayoutRail payoutRail;
+    private final SignedRetry signedRetry;
     private final Jobs jobs;
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
 
     public QuoteExecution(Quotes quotes, Transactions transactions, ExternalAccounts externalAccounts, Ledger ledger,
-                          PaymentRail pullRail, PayoutRail payoutRail, Jobs jobs, PlatformClock clock, Ids ids,
-                          TransactionRunner tx) {
+                          PaymentRail pullRail, PayoutRail payoutRail, SignedRetry signedRetry, Jobs jobs,
+                          PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.quotes = quotes;
         this.transactions = transactions;
         this.externalAccounts = externalAccounts;
         this.ledger = ledger;
         this.pullRail = pullRail;
         this.payoutRail = payoutRail;
+        this.signedRetry = signedRetry;
         this.jobs = jobs;
         this.clock = clock;
         this.ids = ids;
         this.tx = tx;
     }
 
-    public Quote execute(Caller caller, UUID quoteId) {
+    /** @param walletSignature the {@code Service-Wallet-Signature} header, required for embedded-wallet sources */
+    public Quote execute(Caller caller, UUID quoteId, String walletSignature) {
         caller.require(Permission.TRANSACT);
         return tx.inTransaction(() -> {
             Quote quote = quotes.findForUpdate(caller.platformId(), quoteId)
                     .orElseThrow(() -> QuoteService.notFound(quoteId));
+            QuoteService.walletPayload(quote).ifPresent(payload -> signedRetry.verifyWalletSignature(caller,
+                    InternalAccountId.parse("source.accountId", (String) quote.source().get("accountId")), payload,
+                    walletSignature));
             if ("REALTIME_FUNDING".equals(quote.source().get("sourceType"))) {
                 throw new Conflict("CONFLICT", "A real-time-funded quote executes when its payment instructions "
                         + "are paid (sandbox: POST /sandbox/send)");

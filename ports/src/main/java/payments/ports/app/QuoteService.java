@@ -195,6 +195,10 @@ public final class QuoteService {
             if (source.internal() == null && source.external() == null) {
                 details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
                         amounts.totalSendingMinor(), reference));
+            } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
+                details.put("paymentInstructions", List.of(Map.of("accountOrWalletInfo", Map.of(
+                        "accountType", "EMBEDDED_WALLET",
+                        "payloadToSign", executionPayload(quoteId, source, destination, amounts, now)))));
             }
             Quote quote = new Quote(quoteId, caller.platformId(), QuoteStatus.PENDING, source.customer(),
                     sourceFields.toPlain(), destinationFields.toPlain(), sending, receiving, amounts.feesMinor(),
@@ -204,8 +208,35 @@ public final class QuoteService {
             transactions.insert(transaction(caller, quote, source, destination, reference, details, now));
             jobs.schedule(new Jobs.Job(caller.platformId(), ids.newId(), QuoteExpiryJob.KIND,
                     Map.of("quoteId", quoteId.toString()), quote.expiresAt(), 0));
-            return immediately ? execution.execute(caller, quote.id()) : quote;
+            return immediately ? execution.execute(caller, quote.id(), null) : quote;
         });
+    }
+
+    /** What the wallet signs to execute: the quote, the amounts and where the money goes. */
+    private static String executionPayload(UUID quoteId, Source source, Destination destination,
+                                           Conversion.Amounts amounts, Instant now) {
+        String quote = Quote.KIND + ":" + quoteId;
+        return payments.core.wallet.PayloadToSign.of("ACTIVITY_TYPE_EXECUTE_QUOTE", now,
+                source.internal().id().toString(), quote, Map.of(
+                        "quoteId", quote,
+                        "totalSendingAmount", Long.toString(amounts.totalSendingMinor()),
+                        "sendingCurrency", source.currency(),
+                        "totalReceivingAmount", Long.toString(amounts.receivingMinor()),
+                        "receivingCurrency", destination.currency(),
+                        "destination", destination.umaAddress() != null ? destination.umaAddress()
+                                : destination.accountId()));
+    }
+
+    /** The payload an embedded-wallet quote must be signed over, if it is one. */
+    @SuppressWarnings("unchecked")
+    public static java.util.Optional<String> walletPayload(Quote quote) {
+        Object instructions = quote.details().get("paymentInstructions");
+        if (instructions instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map<?, ?> first
+                && first.get("accountOrWalletInfo") instanceof Map<?, ?> info
+                && "EMBEDDED_WALLET".equals(info.get("accountType"))) {
+            return java.util.Optional.of((String) info.get("payloadToSign"));
+        }
+        return java.util.Optional.empty();
     }
 
     public Quote get(Caller caller, UUID id) {

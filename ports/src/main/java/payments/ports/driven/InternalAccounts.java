@@ -21,6 +21,9 @@ public interface InternalAccounts {
     /** Every account of one owner (a customer, or the platform when {@code customer} is null). */
     List<InternalAccount> listOwnedBy(PlatformId platform, CustomerId customer);
 
+    /** The embedded-wallet privacy flag. */
+    void setPrivacy(PlatformId platform, InternalAccountId id, boolean privateEnabled, java.time.Instant now);
+
     record Filter(CustomerId customerId, String currency, InternalAccountType type) {
     }
 }

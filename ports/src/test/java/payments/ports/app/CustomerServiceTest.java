@@ -243,7 +243,7 @@ class CustomerServiceTest {
     void update_merges_businessInfo_field_by_field() {
         Customer c = create(business());
 
-        Customer updated = w.customerService.update(manager, c.id(), json("customerType", "BUSINESS",
+        Customer updated = w.updateCustomer(manager, c.id(), json("customerType", "BUSINESS",
                 "businessInfo", json("legalName", "Acme Holdings", "naicsCode", "5112")));
 
         @SuppressWarnings("unchecked")
@@ -260,10 +260,11 @@ class CustomerServiceTest {
         Customer c = create(individual("platformCustomerId", "user-1", "email", "old@example.com", "region", "US"));
         w.clock.advance(Duration.ofMinutes(5));
 
-        Customer updated = w.customerService.update(manager, c.id(), json("customerType", "INDIVIDUAL",
-                "email", "new@example.com", "fullName", "Jane Roe"));
+        Customer updated = w.updateCustomer(manager, c.id(), json("customerType", "INDIVIDUAL",
+                "phoneNumber", "+15555550199", "fullName", "Jane Roe"));
 
-        assertEquals("new@example.com", updated.email());
+        assertEquals("+15555550199", updated.phoneNumber());
+        assertEquals("old@example.com", updated.email());
         assertEquals("Jane Roe", updated.details().get("fullName"));
         assertEquals("1990-01-31", updated.details().get("birthDate"));
         assertEquals("user-1", updated.platformCustomerId());
@@ -274,11 +275,21 @@ class CustomerServiceTest {
     }
 
     @Test
+    void changing_an_email_tied_to_a_wallet_credential_needs_a_signed_retry_and_changes_nothing_yet() {
+        Customer c = create(individual("platformCustomerId", "user-2", "email", "old@example.com"));
+        var outcome = w.customerService.update(manager, c.id(), json("customerType", "INDIVIDUAL",
+                "email", "new@example.com"), new WalletAuthService.Signed("PATCH", "/customers/" + c.id(),
+                new byte[0], null, null));
+        assertTrue(outcome instanceof SignedRetry.Challenge<?>);
+        assertEquals("old@example.com", w.customerService.get(manager, c.id()).email());
+    }
+
+    @Test
     void update_refuses_changing_the_customerType() {
         Customer c = create(individual());
 
         InvalidInput e = assertThrows(InvalidInput.class,
-                () -> w.customerService.update(manager, c.id(), json("customerType", "BUSINESS")));
+                () -> w.updateCustomer(manager, c.id(), json("customerType", "BUSINESS")));
 
         assertEquals("INVALID_INPUT", e.code());
         assertEquals(List.of("customerType"), fields(e));
@@ -289,7 +300,7 @@ class CustomerServiceTest {
     void update_refuses_platformCustomerId_as_an_unknown_field() {
         Customer c = create(individual("platformCustomerId", "user-1"));
 
-        InvalidInput e = assertThrows(InvalidInput.class, () -> w.customerService.update(manager, c.id(),
+        InvalidInput e = assertThrows(InvalidInput.class, () -> w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "platformCustomerId", "user-2")));
 
         assertEquals("INVALID_INPUT", e.code());
@@ -302,7 +313,7 @@ class CustomerServiceTest {
         create(individual("umaAddress", "$taken@acme.example"));
         Customer c = create(individual());
 
-        Conflict e = assertThrows(Conflict.class, () -> w.customerService.update(manager, c.id(),
+        Conflict e = assertThrows(Conflict.class, () -> w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "umaAddress", "$taken@acme.example")));
 
         assertEquals("UMA_ADDRESS_EXISTS", e.code());
@@ -312,7 +323,7 @@ class CustomerServiceTest {
     void update_adding_a_currency_opens_an_internal_account_for_it() {
         Customer c = create(individual("currencies", List.of("USD")));
 
-        Customer updated = w.customerService.update(manager, c.id(),
+        Customer updated = w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "currencies", List.of("USD", "EUR")));
 
         assertEquals(List.of("USD", "EUR"), updated.currencies());
@@ -323,7 +334,7 @@ class CustomerServiceTest {
     void update_to_an_unsupported_currency_is_INVALID_CURRENCY() {
         Customer c = create(individual("currencies", List.of("USD")));
 
-        InvalidInput e = assertThrows(InvalidInput.class, () -> w.customerService.update(manager, c.id(),
+        InvalidInput e = assertThrows(InvalidInput.class, () -> w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "currencies", List.of("MXN"))));
 
         assertEquals("INVALID_CURRENCY", e.code());
@@ -333,11 +344,11 @@ class CustomerServiceTest {
     void update_checks_other_descriptions_against_the_merged_profile() {
         Customer c = create(individual("sourceOfFundsOtherDescription", "Lottery"));
 
-        Customer updated = w.customerService.update(manager, c.id(),
+        Customer updated = w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "sourceOfFundsCategories", List.of("OTHER")));
 
         assertEquals(List.of("OTHER"), updated.details().get("sourceOfFundsCategories"));
-        InvalidInput e = assertThrows(InvalidInput.class, () -> w.customerService.update(manager, c.id(),
+        InvalidInput e = assertThrows(InvalidInput.class, () -> w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "sourceOfWealthCategories", List.of("SALARY", "OTHER"))));
         assertEquals(List.of("sourceOfWealthOtherDescription"), fields(e));
     }
@@ -347,7 +358,7 @@ class CustomerServiceTest {
         Customer c = create(individual());
         w.customerService.delete(manager, c.id());
 
-        NotFound e = assertThrows(NotFound.class, () -> w.customerService.update(manager, c.id(),
+        NotFound e = assertThrows(NotFound.class, () -> w.updateCustomer(manager, c.id(),
                 json("customerType", "INDIVIDUAL", "fullName", "Ghost")));
 
         assertEquals("USER_NOT_FOUND", e.code());
@@ -387,7 +398,7 @@ class CustomerServiceTest {
         assertEquals(c, w.customerService.get(viewer, c.id()));
         assertEquals("FORBIDDEN", assertThrows(Forbidden.class,
                 () -> w.customerService.create(viewer, individual())).code());
-        assertThrows(Forbidden.class, () -> w.customerService.update(viewer, c.id(),
+        assertThrows(Forbidden.class, () -> w.updateCustomer(viewer, c.id(),
                 json("customerType", "INDIVIDUAL", "fullName", "X")));
         assertThrows(Forbidden.class, () -> w.customerService.delete(viewer, c.id()));
         assertFalse(w.customerService.get(viewer, c.id()).isDeleted());
@@ -409,7 +420,7 @@ class CustomerServiceTest {
 
         assertEquals("USER_NOT_FOUND",
                 assertThrows(NotFound.class, () -> w.customerService.get(stranger, c.id())).code());
-        assertEquals("USER_NOT_FOUND", assertThrows(NotFound.class, () -> w.customerService.update(stranger,
+        assertEquals("USER_NOT_FOUND", assertThrows(NotFound.class, () -> w.updateCustomer(stranger,
                 c.id(), json("customerType", "INDIVIDUAL", "fullName", "Mallory"))).code());
         assertEquals("USER_NOT_FOUND",
                 assertThrows(NotFound.class, () -> w.customerService.delete(stranger, c.id())).code());

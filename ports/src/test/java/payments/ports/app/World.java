@@ -17,7 +17,12 @@ import payments.ports.fakes.DirectTransactionRunner;
 import payments.ports.fakes.FakeClock;
 import payments.ports.fakes.FixedBeneficiaryVerifier;
 import payments.ports.fakes.InMemoryApiTokens;
+import payments.ports.fakes.HashOnlyWalletCrypto;
+import payments.ports.fakes.InMemoryCredentials;
+import payments.ports.fakes.InMemorySignedRequests;
+import payments.ports.fakes.InMemoryWalletSessions;
 import payments.ports.fakes.InMemoryCustomers;
+import payments.ports.fakes.InMemoryWalletSecrets;
 import payments.ports.fakes.InMemoryExternalAccounts;
 import payments.ports.fakes.InMemoryInternalAccounts;
 import payments.ports.fakes.InMemoryInvitations;
@@ -46,11 +51,16 @@ final class World {
     final InMemorySandboxClocks sandboxClocks = new InMemorySandboxClocks();
     final PlatformClock platformClock = new PlatformClock(clock, sandboxClocks);
 
+    final InMemoryCredentials credentials = new InMemoryCredentials();
+    final InMemoryWalletSecrets walletSecrets = new InMemoryWalletSecrets();
     final AccountOpening accountOpening = new AccountOpening(internalAccounts, ids);
+    final EmbeddedWallets embeddedWallets = new EmbeddedWallets(internalAccounts, credentials, walletSecrets, ids);
     final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
     final PlatformService platformService = new PlatformService(platforms, tokens, accountOpening, tx, clock, ids);
     final CustomerService customerService =
-            new CustomerService(customers, platforms, accountOpening, tx, clock, ids);
+            new CustomerService(customers, platforms, accountOpening, embeddedWallets, internalAccounts, credentials,
+                    new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),
+                            new HashOnlyWalletCrypto(), platformClock, ids, tx), tx, clock, ids);
     final InternalAccountService internalAccountService = new InternalAccountService(internalAccounts, ledger,
             new NoFundingInstructions(), tx, clock, ids);
     final ExternalAccountService externalAccountService =
@@ -119,5 +129,13 @@ final class World {
             return List.of();
         }
         return ((List<Map<String, Object>>) errors).stream().map(m -> (String) m.get("field")).toList();
+    }
+
+    /** Updates a customer where no wallet signature is involved (the signed path is tested over HTTP). */
+    payments.core.customer.Customer updateCustomer(payments.core.platform.Caller caller,
+                                                   payments.core.common.CustomerId id, Object body) {
+        var outcome = customerService.update(caller, id, body,
+                new WalletAuthService.Signed("PATCH", "/customers/" + id, new byte[0], null, null));
+        return ((SignedRetry.Done<payments.core.customer.Customer>) outcome).value();
     }
 }

@@ -69,4 +69,12 @@ public final class InMemoryInternalAccounts implements InternalAccounts {
         return new InternalAccount(a.id(), a.customerId(), a.currency(), a.type(), a.status(), posted - held, posted,
                 a.privateEnabled(), a.createdAt(), a.updatedAt());
     }
+
+    @Override
+    public void setPrivacy(PlatformId platform, payments.core.common.InternalAccountId id, boolean privateEnabled,
+                           java.time.Instant now) {
+        rows.computeIfPresent(new Key(platform, id), (k, a) -> new InternalAccount(a.id(), a.customerId(),
+                a.currency(), a.type(), a.status(), a.availableMinor(), a.totalMinor(), privateEnabled,
+                a.createdAt(), now));
+    }
 }

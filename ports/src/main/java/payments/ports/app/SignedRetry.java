@@ -1,0 +1,207 @@
+package payments.ports.app;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import payments.core.common.Conflict;
+import payments.core.common.EntityId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.InvalidInput;
+import payments.core.common.Unauthenticated;
+import payments.core.platform.Caller;
+import payments.core.wallet.AuthMethodType;
+import payments.core.wallet.PayloadToSign;
+import payments.core.wallet.SignedRequest;
+import payments.core.wallet.SignedRequest.SignerRule;
+import payments.core.wallet.WalletSession;
+import payments.ports.driven.Ids;
+import payments.ports.driven.SignedRequests;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.WalletCrypto;
+import payments.ports.driven.WalletSessions;
+
+/**
+ * The signed-retry pattern, one mechanism for every wallet action (shared/design/wallet-crypto.md §3). The first
+ * call gets a 202 challenge whose payload binds the request; the identical retry carries a stamp over that payload
+ * and the request id, and is checked in the design's order: signature present, request id present, stamp well
+ * formed, request id usable, body unchanged, signature valid by an allowed key, credential set unchanged. The
+ * request id is consumed in the same database transaction as the action, so only a successful action uses it.
+ */
+public final class SignedRetry {
+    static final String LEGACY_SANDBOX_SIGNATURE = "sandbox-valid-signature";
+
+    private final SignedRequests requests;
+    private final WalletSessions sessions;
+    private final WalletCrypto crypto;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public SignedRetry(SignedRequests requests, WalletSessions sessions, WalletCrypto crypto, PlatformClock clock,
+                       Ids ids, TransactionRunner tx) {
+        this.requests = requests;
+        this.sessions = sessions;
+        this.crypto = crypto;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    /**
+     * One wallet action: what it is, what the retry must repeat, who may sign it, and the headers that came.
+     * {@code bound} are extra values the payload binds (target ids, new keys); {@code credentialSet} fingerprints
+     * the credentials the action depends on (null when none).
+     */
+    public record Guard(Caller caller, InternalAccountId account, AuthMethodType type, String activity, String method,
+                        String path, byte[] body, Map<String, String> bound, SignerRule rule, String signerArgument,
+                        String credentialSet, String signature, String requestId) {
+        public boolean isFirstLeg() {
+            return signature == null && requestId == null;
+        }
+    }
+
+    /** The outcome of a guarded call: a challenge to sign (202), or the action's result. */
+    public sealed interface Outcome<T> permits Challenge, Done {
+    }
+
+    public record Challenge<T>(SignedRequest request) implements Outcome<T> {
+    }
+
+    /** {@code signer} is the public key (compressed hex) that signed, or null for the legacy sandbox value. */
+    public record Done<T>(T value, String signer) implements Outcome<T> {
+    }
+
+    public <T> Outcome<T> run(Guard g, Function<String, T> action) {
+        return tx.inTransaction(() -> {
+            if (g.isFirstLeg()) {
+                return new Challenge<T>(issue(g));
+            }
+            String signer = verify(g);
+            return new Done<>(action.apply(signer), signer);
+        });
+    }
+
+    /** Stores the first leg's pending request and its payload. */
+    public SignedRequest issue(Guard g) {
+        Instant now = clock.now(g.caller());
+        UUID id = ids.newId();
+        String requestId = EntityId.format(SignedRequest.KIND, id);
+        Map<String, String> parameters = new LinkedHashMap<>(g.bound());
+        parameters.put("method", g.method());
+        parameters.put("path", g.path());
+        parameters.put("bodySha256", crypto.sha256Hex(g.body()));
+        String payload = PayloadToSign.of(g.activity(), now, g.account().toString(), requestId, parameters);
+        SignedRequest request = new SignedRequest(id, g.account(), g.type(), g.method(), g.path(),
+                crypto.sha256Hex(g.body()), payload, g.rule(), g.signerArgument(), g.credentialSet(), now,
+                now.plus(SignedRequest.LIFETIME), null);
+        requests.insert(g.caller().platformId(), request);
+        return request;
+    }
+
+    /** Checks a retry and consumes its request id; returns the signing key. */
+    private String verify(Guard g) {
+        if (g.signature() == null) {
+            throw unauthorized("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the retry");
+        }
+        if (g.requestId() == null) {
+            throw unauthorized("REQUEST_ID_MISSING", "Request-Id is required on the retry");
+        }
+        boolean legacy = g.caller().isSandbox() && LEGACY_SANDBOX_SIGNATURE.equals(g.signature());
+        WalletCrypto.Stamp stamp = legacy ? null : parse(g.signature());
+        Instant now = clock.now(g.caller());
+        UUID id;
+        try {
+            id = EntityId.parse(SignedRequest.KIND, "Request-Id", g.requestId());
+        } catch (InvalidInput e) {
+            throw unusable("Request-Id is not a Request:<uuid>");
+        }
+        SignedRequest request = requests.findForUpdate(g.caller().platformId(), id)
+                .filter(r -> r.accountId().equals(g.account()))
+                .orElseThrow(() -> unusable("Request-Id is unknown"));
+        String reason = request.unusableReason(g.method(), g.path(), now);
+        if (reason != null) {
+            throw unusable(reason);
+        }
+        if (!request.bodySha256().equals(crypto.sha256Hex(g.body()))) {
+            throw unauthorized("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the first call's");
+        }
+        String signer = null;
+        if (!legacy) {
+            if (!crypto.verify(stamp, request.payload().getBytes(StandardCharsets.UTF_8))) {
+                throw invalid("the signature does not verify over payloadToSign");
+            }
+            signer = stamp.publicKey();
+            requireAllowedSigner(g.caller(), request, signer, now);
+        }
+        if (request.credentialSet() != null && !request.credentialSet().equals(g.credentialSet())) {
+            throw new Conflict("EMAIL_OTP_CREDENTIAL_SET_CHANGED",
+                    "The wallet's credentials changed after the challenge was issued; start again");
+        }
+        requests.consume(g.caller().platformId(), request.id(), now);
+        return signer;
+    }
+
+    /** Checks a stamp over a payload held elsewhere (a quote's): an active session of the wallet must have signed. */
+    public String verifyWalletSignature(Caller caller, InternalAccountId account, String payload, String header) {
+        if (header == null) {
+            throw unauthorized("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required for this wallet");
+        }
+        if (caller.isSandbox() && LEGACY_SANDBOX_SIGNATURE.equals(header)) {
+            return null;
+        }
+        WalletCrypto.Stamp stamp = parse(header);
+        if (!crypto.verify(stamp, payload.getBytes(StandardCharsets.UTF_8))) {
+            throw invalid("the signature does not verify over payloadToSign");
+        }
+        Instant now = clock.now(caller);
+        if (sessions.listActive(caller.platformId(), account, now).stream()
+                .noneMatch(s -> s.publicKey().equals(stamp.publicKey()))) {
+            throw invalid("the signing key is not an active session of this wallet");
+        }
+        return stamp.publicKey();
+    }
+
+    private void requireAllowedSigner(Caller caller, SignedRequest request, String signer, Instant now) {
+        if (request.signerRule() == SignerRule.BOUND_KEY) {
+            if (!signer.equals(request.signerArgument())) {
+                throw invalid("the signing key is not the key bound into the payload");
+            }
+            return;
+        }
+        List<WalletSession> active = sessions.listActive(caller.platformId(), request.accountId(), now);
+        boolean allowed = active.stream().anyMatch(s -> s.publicKey().equals(signer)
+                && (request.signerRule() != SignerRule.SESSION_OF_OTHER_CREDENTIAL
+                || !s.credentialId().toString().equals(request.signerArgument())));
+        if (!allowed) {
+            throw invalid(request.signerRule() == SignerRule.SESSION_OF_OTHER_CREDENTIAL
+                    ? "the signing key must be an active session of a different credential of this wallet"
+                    : "the signing key is not an active session of this wallet");
+        }
+    }
+
+    private WalletCrypto.Stamp parse(String header) {
+        try {
+            return crypto.parseStamp(header);
+        } catch (WalletCrypto.MalformedStamp e) {
+            throw unauthorized("WALLET_SIGNATURE_MALFORMED", "Service-Wallet-Signature is malformed: "
+                    + e.getMessage());
+        }
+    }
+
+    static Unauthenticated unauthorized(String code, String message) {
+        return new Unauthenticated(code, message, Map.of("reason", message));
+    }
+
+    private static Unauthenticated invalid(String reason) {
+        return new Unauthenticated("WALLET_SIGNATURE_INVALID", "Wallet signature invalid: " + reason,
+                Map.of("reason", reason));
+    }
+
+    private static Unauthenticated unusable(String reason) {
+        return new Unauthenticated("UNAUTHORIZED", reason, Map.of("reason", reason));
+    }
+}

@@ -1,0 +1,473 @@
+package payments.ports.app;
+
+import static payments.core.validation.Types.oneOf;
+import static payments.core.validation.Types.pattern;
+import static payments.core.validation.Types.string;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import payments.core.account.InternalAccount;
+import payments.core.common.EntityId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.common.RateLimited;
+import payments.core.common.Unauthenticated;
+import payments.core.customer.Customer;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.core.wallet.AuthChallenge;
+import payments.core.wallet.AuthMethodType;
+import payments.core.wallet.Credential;
+import payments.core.wallet.SignedRequest.SignerRule;
+import payments.core.wallet.WalletSession;
+import payments.ports.driven.AuthChallenges;
+import payments.ports.driven.Credentials;
+import payments.ports.driven.Customers;
+import payments.ports.driven.Ids;
+import payments.ports.driven.OidcTokens;
+import payments.ports.driven.OtpSender;
+import payments.ports.driven.Passkeys;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.WalletCrypto;
+import payments.ports.driven.WalletSessions;
+
+/**
+ * Wallet credentials (EMAIL_OTP, SMS_OTP, OAUTH, PASSKEY): registering them (a signed retry once the wallet has
+ * one), challenging and verifying them into sessions, revoking them. Crypto is behind {@link WalletCrypto},
+ * {@link Passkeys} and {@link OidcTokens}.
+ */
+public final class WalletAuthService {
+    public static final String SANDBOX_OTP = "000000";
+    static final String LEGACY_PASSKEY_SIGNATURE = "sandbox-valid-passkey-signature";
+    static final int CHALLENGES_PER_WINDOW = 3;
+    static final long CHALLENGE_WINDOW_SECONDS = 180;
+    static final String PUBLIC_KEY_PATTERN = "^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$";
+
+    private static final ObjectSchema CREATE = ObjectSchema.of()
+            .required("type", oneOf(AuthMethodType.class))
+            .required("accountId", string(1, 100))
+            .optional("oidcToken", string(1, 8192))
+            .optional("nickname", string(1, 100))
+            .optional("challenge", string(1, 1024))
+            .optional("attestation", ObjectSchema.of()
+                    .required("credentialId", string(1, 1024))
+                    .required("clientDataJson", string(1, 8192))
+                    .required("attestationObject", string(1, 16384))
+                    .optional("transports", Types.arrayOf(oneOf("usb", "nfc", "ble", "internal", "hybrid"), 0, 5)));
+    private static final ObjectSchema CHALLENGE = ObjectSchema.of()
+            .optional("clientPublicKey", pattern(PUBLIC_KEY_PATTERN, 66, 130));
+    private static final ObjectSchema VERIFY = ObjectSchema.of()
+            .required("type", oneOf(AuthMethodType.class))
+            .optional("encryptedOtpBundle", string(1, 8192))
+            .optional("oidcToken", string(1, 8192))
+            .optional("clientPublicKey", pattern(PUBLIC_KEY_PATTERN, 66, 130))
+            .optional("assertion", ObjectSchema.of()
+                    .required("credentialId", string(1, 1024))
+                    .required("clientDataJson", string(1, 8192))
+                    .required("authenticatorData", string(1, 8192))
+                    .required("signature", string(1, 1024))
+                    .optional("userHandle", string(1, 1024)));
+
+    private final Credentials credentials;
+    private final WalletSessions sessions;
+    private final AuthChallenges challenges;
+    private final Customers customers;
+    private final WalletAccounts wallets;
+    private final SignedRetry signedRetry;
+    private final WalletCrypto crypto;
+    private final Passkeys passkeys;
+    private final OidcTokens oidc;
+    private final OtpSender otpSender;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public WalletAuthService(Credentials credentials, WalletSessions sessions, AuthChallenges challenges,
+                             Customers customers, payments.ports.driven.InternalAccounts accounts,
+                             SignedRetry signedRetry, WalletCrypto crypto, Passkeys passkeys, OidcTokens oidc,
+                             OtpSender otpSender, PlatformClock clock, Ids ids, TransactionRunner tx) {
+        this.credentials = credentials;
+        this.sessions = sessions;
+        this.challenges = challenges;
+        this.customers = customers;
+        this.wallets = new WalletAccounts(accounts);
+        this.signedRetry = signedRetry;
+        this.crypto = crypto;
+        this.passkeys = passkeys;
+        this.oidc = oidc;
+        this.otpSender = otpSender;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    /** A request's signed-retry headers and raw body, as the guard needs them. */
+    public record Signed(String method, String path, byte[] body, String signature, String requestId) {
+    }
+
+    /** What a challenge call returns: the credential with its OTP bundle, or a passkey challenge. */
+    public record Challenged(Credential credential, String otpEncryptionTargetBundle, AuthChallenge passkey) {
+    }
+
+    /** A new session, and for OAUTH and PASSKEY the session key sealed to the client. */
+    public record NewSession(WalletSession session, String encryptedSessionSigningKey) {
+    }
+
+    // ---- credentials ----
+
+    public SignedRetry.Outcome<Credential> create(Caller caller, Object body, Signed signed) {
+        caller.require(Permission.MANAGE);
+        Fields f = CREATE.validate(body);
+        AuthMethodType type = AuthMethodType.valueOf(f.string("type").orElseThrow());
+        InternalAccount wallet = wallets.require(caller, "accountId", f.string("accountId").orElseThrow());
+        requireFieldsOf(type, f);
+        return tx.inTransaction(() -> {
+            List<Credential> existing = credentials.listActive(caller.platformId(), wallet.id());
+            if (existing.isEmpty()) {
+                return new SignedRetry.Done<>(register(caller, wallet, type, f, existing), null);
+            }
+            var guard = new SignedRetry.Guard(caller, wallet.id(), type, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS",
+                    signed.method(), signed.path(), signed.body(), Map.of("credentialType", type.name()),
+                    SignerRule.ANY_SESSION, null, null, signed.signature(), signed.requestId());
+            if (guard.isFirstLeg()) {
+                checkLimits(caller, wallet, type, identityBeforeRegistration(caller, wallet, type, f), existing);
+            }
+            return signedRetry.run(guard, signer -> register(caller, wallet, type, f, existing));
+        });
+    }
+
+    public List<Credential> list(Caller caller, InternalAccountId account) {
+        caller.require(Permission.VIEW);
+        return credentials.listActive(caller.platformId(), account);
+    }
+
+    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID credentialId, Signed signed) {
+        caller.require(Permission.MANAGE);
+        return tx.inTransaction(() -> {
+            Credential credential = credential(caller, credentialId);
+            if (credentials.listActive(caller.platformId(), credential.accountId()).size() <= 1) {
+                throw new InvalidInput("INVALID_INPUT", "A wallet keeps at least one credential; add another first");
+            }
+            var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
+                    "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", signed.method(), signed.path(), signed.body(),
+                    Map.of("credentialId", credential.wireId()), SignerRule.SESSION_OF_OTHER_CREDENTIAL,
+                    credential.id().toString(), null, signed.signature(), signed.requestId());
+            return signedRetry.run(guard, signer -> {
+                Instant now = clock.now(caller);
+                credentials.revoke(caller.platformId(), credential.id(), now);
+                sessions.revokeIssuedBy(caller.platformId(), credential.id(), now);
+                return null;
+            });
+        });
+    }
+
+    // ---- challenge and verify ----
+
+    public Challenged challenge(Caller caller, UUID credentialId, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = body == null ? Fields.empty() : CHALLENGE.validate(body);
+        return tx.inTransaction(() -> {
+            Credential credential = credential(caller, credentialId);
+            Instant now = clock.now(caller);
+            if (credential.type() == AuthMethodType.OAUTH) {
+                throw new InvalidInput("INVALID_INPUT", "OAUTH credentials verify with a fresh oidcToken directly");
+            }
+            int recent = challenges.countSince(caller.platformId(), credentialId,
+                    now.minusSeconds(CHALLENGE_WINDOW_SECONDS));
+            if (recent >= CHALLENGES_PER_WINDOW) {
+                throw new RateLimited("Too many challenges for this credential", CHALLENGE_WINDOW_SECONDS);
+            }
+            UUID id = ids.newId();
+            if (credential.type() == AuthMethodType.PASSKEY) {
+                String clientKey = canonicalKey(f.string("clientPublicKey").orElseThrow(() ->
+                        InvalidFields.of("clientPublicKey", "is required for a PASSKEY challenge")), "clientPublicKey");
+                String challengeHex = crypto.sha256Hex(id.toString().getBytes(StandardCharsets.UTF_8));
+                AuthChallenge challenge = new AuthChallenge(id, credential.accountId(), credentialId,
+                        credential.type(), challengeHex, clientKey, null, null, null, 0, now,
+                        now.plus(AuthChallenge.LIFETIME), null);
+                challenges.insert(caller.platformId(), challenge);
+                return new Challenged(credential, null, challenge);
+            }
+            WalletCrypto.TargetKey target = crypto.newTargetKey();
+            String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
+                    Math.floorMod(ids.newId().getLeastSignificantBits(), 1_000_000L));
+            challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credentialId,
+                    credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
+                    crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),
+                    null));
+            if (!caller.isSandbox()) {
+                otpSender.send(credential.type(), credential.identity(), code);
+            }
+            return new Challenged(credential, crypto.otpTargetBundle(target), null);
+        });
+    }
+
+    public SignedRetry.Outcome<NewSession> verify(Caller caller, UUID credentialId, Object body, Signed signed) {
+        caller.require(Permission.MANAGE);
+        Fields f = VERIFY.validate(body);
+        Credential credential = tx.inTransaction(() -> credential(caller, credentialId));
+        if (!credential.type().name().equals(f.string("type").orElseThrow())) {
+            throw InvalidFields.of("type", "must be " + credential.type() + ", the credential's type");
+        }
+        return switch (credential.type()) {
+            case EMAIL_OTP, SMS_OTP -> verifyOtp(caller, credential, f, signed);
+            case OAUTH -> new SignedRetry.Done<>(verifyOauth(caller, credential, f), null);
+            case PASSKEY -> new SignedRetry.Done<>(verifyPasskey(caller, credential, f, signed.requestId()), null);
+        };
+    }
+
+    /** OTP: the first call opens the bundle and checks the code (202); the retry signed by its key opens a session. */
+    private SignedRetry.Outcome<NewSession> verifyOtp(Caller caller, Credential credential, Fields f, Signed signed) {
+        String bundle = f.string("encryptedOtpBundle").orElseThrow(() ->
+                InvalidFields.of("encryptedOtpBundle", "is required for " + credential.type()));
+        var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
+                "ACTIVITY_TYPE_OTP_LOGIN", signed.method(), signed.path(), signed.body(), Map.of(),
+                SignerRule.BOUND_KEY, null, null, signed.signature(), signed.requestId());
+        if (!guard.isFirstLeg()) {
+            return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer), null));
+        }
+        CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
+        if (check.failure() != null) {
+            throw check.failure();
+        }
+        return tx.inTransaction(() -> new SignedRetry.Challenge<>(signedRetry.issue(new SignedRetry.Guard(caller,
+                credential.accountId(), credential.type(), "ACTIVITY_TYPE_OTP_LOGIN", signed.method(),
+                signed.path(), signed.body(), Map.of("publicKey", check.publicKey(),
+                "credentialId", credential.wireId()), SignerRule.BOUND_KEY, check.publicKey(), null, null, null))));
+    }
+
+    private record CodeCheck(String publicKey, RuntimeException failure) {
+    }
+
+    /** Opens the bundle with the latest challenge's target key; a wrong code counts an attempt (and commits it). */
+    private CodeCheck checkCode(Caller caller, Credential credential, String bundle) {
+        Instant now = clock.now(caller);
+        AuthChallenge challenge = challenges.latestForUpdate(caller.platformId(), credential.id())
+                .filter(c -> c.isUsable(now))
+                .orElseThrow(() -> unauthorized("No usable OTP challenge; call /challenge first"));
+        WalletCrypto.OtpBundle opened;
+        try {
+            opened = crypto.openOtpBundle(bundle, new WalletCrypto.TargetKey(challenge.targetPublicKey(),
+                    challenge.targetPrivate()));
+        } catch (WalletCrypto.InvalidBundle e) {
+            throw InvalidFields.of("encryptedOtpBundle", "cannot be opened with this challenge's target key");
+        }
+        if (!crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8)).equals(challenge.codeSha256())) {
+            challenges.recordAttempt(caller.platformId(), challenge.id());
+            return new CodeCheck(null, unauthorized("Invalid OTP code"));
+        }
+        challenges.consume(caller.platformId(), challenge.id(), now);
+        return new CodeCheck(opened.publicKey(), null);
+    }
+
+    private NewSession verifyOauth(Caller caller, Credential credential, Fields f) {
+        String token = f.string("oidcToken").orElseThrow(() -> InvalidFields.of("oidcToken", "is required"));
+        String clientKey = f.string("clientPublicKey").orElseThrow(() ->
+                InvalidFields.of("clientPublicKey", "is required for OAUTH"));
+        OidcTokens.Claims claims = claims(caller, token);
+        if (!(claims.issuer() + "|" + claims.subject()).equals(credential.identity())
+                || !String.join(",", claims.audience()).equals(credential.audience())) {
+            throw unauthorized("The token's iss/aud/sub differ from the registered identity");
+        }
+        if (!crypto.sha256Hex(clientKey.getBytes(StandardCharsets.UTF_8)).equals(claims.nonce())) {
+            throw unauthorized("The token's nonce is not the SHA-256 of clientPublicKey");
+        }
+        return sealedSession(caller, credential, clientKey);
+    }
+
+    private NewSession verifyPasskey(Caller caller, Credential credential, Fields f, String requestId) {
+        Fields assertion = f.object("assertion").orElseThrow(() -> InvalidFields.of("assertion", "is required"));
+        if (requestId == null) {
+            throw SignedRetry.unauthorized("REQUEST_ID_MISSING", "Request-Id from /challenge is required");
+        }
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            UUID id;
+            try {
+                id = EntityId.parse(payments.core.wallet.SignedRequest.KIND, "Request-Id", requestId);
+            } catch (InvalidInput e) {
+                throw unauthorized("Request-Id is not a Request:<uuid>");
+            }
+            AuthChallenge challenge = challenges.findForUpdate(caller.platformId(), id)
+                    .filter(c -> c.credentialId().equals(credential.id()) && c.isUsable(now))
+                    .orElseThrow(() -> unauthorized("Request-Id is unknown, used or expired"));
+            String signature = assertion.string("signature").orElseThrow();
+            long count = credential.signCount();
+            if (!(caller.isSandbox() && LEGACY_PASSKEY_SIGNATURE.equals(signature))) {
+                try {
+                    count = passkeys.assert_(new Passkeys.Registered(credential.identity(), credential.passkeyData(),
+                                    credential.signCount()), challenge.challengeHex(),
+                            assertion.string("credentialId").orElseThrow(),
+                            assertion.string("clientDataJson").orElseThrow(),
+                            assertion.string("authenticatorData").orElseThrow(), signature,
+                            assertion.string("userHandle").orElse(null));
+                } catch (Passkeys.Rejected e) {
+                    throw unauthorized("Passkey assertion rejected: " + e.getMessage());
+                }
+            }
+            credentials.update(caller.platformId(), credential.withSignCount(count, now));
+            challenges.consume(caller.platformId(), challenge.id(), now);
+            return sealedSession(caller, credential, challenge.clientPublicKey());
+        });
+    }
+
+    /** A new session of the credential whose key is sealed to {@code clientKey} (OAUTH, PASSKEY, refresh). */
+    NewSession sealedSessionFor(Caller caller, Credential credential, String clientKey) {
+        return sealedSession(caller, credential, clientKey);
+    }
+
+    private NewSession sealedSession(Caller caller, Credential credential, String clientKey) {
+        WalletCrypto.SealedSessionKey sealed;
+        try {
+            sealed = crypto.newSealedSessionKey(clientKey);
+        } catch (WalletCrypto.InvalidKey e) {
+            throw InvalidFields.of("clientPublicKey", "is not a valid P-256 public key");
+        }
+        return tx.inTransaction(() -> new NewSession(openSession(caller, credential, sealed.publicKey()),
+                sealed.encryptedSessionSigningKey()));
+    }
+
+    WalletSession openSession(Caller caller, Credential credential, String publicKey) {
+        Instant now = clock.now(caller);
+        WalletSession session = new WalletSession(ids.newId(), credential.accountId(), credential.id(),
+                credential.type(), credential.nickname(), publicKey, now, now, now.plus(WalletSession.LIFETIME),
+                null);
+        sessions.insert(caller.platformId(), session);
+        return session;
+    }
+
+    // ---- registration ----
+
+    private Credential register(Caller caller, InternalAccount wallet, AuthMethodType type, Fields f,
+                                List<Credential> existing) {
+        Instant now = clock.now(caller);
+        String identity;
+        String nickname;
+        String audience = null;
+        byte[] passkeyData = null;
+        long signCount = 0;
+        switch (type) {
+            case EMAIL_OTP, SMS_OTP -> {
+                identity = contactOf(caller, wallet, type);
+                nickname = identity;
+            }
+            case OAUTH -> {
+                OidcTokens.Claims claims = claims(caller, f.string("oidcToken").orElseThrow());
+                identity = claims.issuer() + "|" + claims.subject();
+                audience = String.join(",", claims.audience());
+                nickname = claims.email() == null ? claims.subject() : claims.email();
+            }
+            default -> {
+                Fields attestation = f.object("attestation").orElseThrow();
+                Passkeys.Registered registered;
+                try {
+                    registered = passkeys.register(f.string("challenge").orElseThrow(),
+                            attestation.string("credentialId").orElseThrow(),
+                            attestation.string("clientDataJson").orElseThrow(),
+                            attestation.string("attestationObject").orElseThrow());
+                } catch (Passkeys.Rejected e) {
+                    throw InvalidFields.of("attestation", "registration rejected: " + e.getMessage());
+                }
+                identity = registered.credentialId();
+                passkeyData = registered.attestedCredentialData();
+                signCount = registered.signCount();
+                nickname = f.string("nickname").orElse("Passkey");
+            }
+        }
+        checkLimits(caller, wallet, type, identity, existing);
+        Credential credential = new Credential(ids.newId(), wallet.id(), type, nickname, identity, audience,
+                passkeyData, signCount, now, now);
+        credentials.insert(caller.platformId(), credential);
+        return credential;
+    }
+
+    /** Identity checks that can run before a passkey's attestation is verified (the retry verifies it). */
+    private String identityBeforeRegistration(Caller caller, InternalAccount wallet, AuthMethodType type, Fields f) {
+        return switch (type) {
+            case EMAIL_OTP, SMS_OTP -> contactOf(caller, wallet, type);
+            case PASSKEY -> f.object("attestation").orElseThrow().string("credentialId").orElseThrow();
+            case OAUTH -> {
+                OidcTokens.Claims claims = claims(caller, f.string("oidcToken").orElseThrow());
+                yield claims.issuer() + "|" + claims.subject();
+            }
+        };
+    }
+
+    /** One EMAIL_OTP, one SMS_OTP, distinct passkeys, one OAUTH per identity; an email tied to one OTP credential. */
+    private void checkLimits(Caller caller, InternalAccount wallet, AuthMethodType type, String identity,
+                             List<Credential> existing) {
+        if (type == AuthMethodType.EMAIL_OTP && existing.stream().anyMatch(c -> c.type() == type)) {
+            throw new InvalidInput("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS", "The wallet already has an EMAIL_OTP");
+        }
+        if (type == AuthMethodType.SMS_OTP && existing.stream().anyMatch(c -> c.type() == type)) {
+            throw new InvalidInput("SMS_OTP_CREDENTIAL_ALREADY_EXISTS", "The wallet already has an SMS_OTP");
+        }
+        if (type == AuthMethodType.PASSKEY && existing.stream()
+                .anyMatch(c -> c.type() == type && c.identity().equals(identity))) {
+            throw new InvalidInput("PASSKEY_CREDENTIAL_ALREADY_EXISTS", "This passkey is already registered");
+        }
+        if (type == AuthMethodType.OAUTH && existing.stream()
+                .anyMatch(c -> c.type() == type && c.identity().equals(identity))) {
+            throw new InvalidInput("INVALID_INPUT", "An OAUTH credential of this identity already exists");
+        }
+    }
+
+    private String contactOf(Caller caller, InternalAccount wallet, AuthMethodType type) {
+        Customer customer = customers.find(caller.platformId(), wallet.customerId()).orElseThrow();
+        String contact = type == AuthMethodType.EMAIL_OTP ? customer.email() : customer.phoneNumber();
+        if (contact == null) {
+            throw new InvalidInput("MISSING_MANDATORY_USER_INFO", "The customer has no "
+                    + (type == AuthMethodType.EMAIL_OTP ? "email" : "phoneNumber") + " for " + type);
+        }
+        return contact;
+    }
+
+    private static void requireFieldsOf(AuthMethodType type, Fields f) {
+        List<String> required = switch (type) {
+            case OAUTH -> List.of("oidcToken");
+            case PASSKEY -> List.of("challenge", "attestation");
+            default -> List.of();
+        };
+        String missing = required.stream().filter(name -> !f.has(name)).collect(Collectors.joining(", "));
+        if (!missing.isEmpty()) {
+            throw InvalidFields.of(required.stream().filter(name -> !f.has(name)).findFirst().orElseThrow(),
+                    "is required for " + type);
+        }
+    }
+
+    private OidcTokens.Claims claims(Caller caller, String token) {
+        try {
+            return oidc.verify(caller.environment(), token, clock.now(caller));
+        } catch (OidcTokens.Malformed e) {
+            throw InvalidFields.of("oidcToken", "is not a JWT: " + e.getMessage());
+        } catch (OidcTokens.Rejected e) {
+            throw unauthorized("OIDC token rejected: " + e.getMessage());
+        }
+    }
+
+    private String canonicalKey(String hex, String field) {
+        try {
+            return crypto.canonicalPublicKey(hex);
+        } catch (WalletCrypto.InvalidKey e) {
+            throw InvalidFields.of(field, "is not a valid P-256 public key");
+        }
+    }
+
+    private Credential credential(Caller caller, UUID id) {
+        return credentials.find(caller.platformId(), id)
+                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No credential " + Credential.KIND + ":" + id));
+    }
+
+    private static Unauthenticated unauthorized(String reason) {
+        return new Unauthenticated("UNAUTHORIZED", reason, Map.of("reason", reason));
+    }
+}

@@ -1,0 +1,102 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.common.InternalAccountId;
+import payments.core.common.InvalidFields;
+import payments.core.common.NotFound;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.core.wallet.Credential;
+import payments.core.wallet.SignedRequest.SignerRule;
+import payments.core.wallet.WalletSession;
+import payments.ports.driven.Credentials;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.WalletCrypto;
+import payments.ports.driven.WalletSessions;
+
+/** Wallet sessions: list the active ones, revoke one (signed retry), refresh one onto a new client key. */
+public final class WalletSessionService {
+    private static final ObjectSchema REFRESH = ObjectSchema.of()
+            .required("clientPublicKey", Types.pattern(WalletAuthService.PUBLIC_KEY_PATTERN, 66, 130));
+
+    private final WalletSessions sessions;
+    private final Credentials credentials;
+    private final SignedRetry signedRetry;
+    private final WalletCrypto crypto;
+    private final WalletAuthService auth;
+    private final PlatformClock clock;
+    private final TransactionRunner tx;
+
+    public WalletSessionService(WalletSessions sessions, Credentials credentials, SignedRetry signedRetry,
+                                WalletCrypto crypto, WalletAuthService auth, PlatformClock clock,
+                                TransactionRunner tx) {
+        this.sessions = sessions;
+        this.credentials = credentials;
+        this.signedRetry = signedRetry;
+        this.crypto = crypto;
+        this.auth = auth;
+        this.clock = clock;
+        this.tx = tx;
+    }
+
+    public List<WalletSession> list(Caller caller, InternalAccountId account) {
+        caller.require(Permission.VIEW);
+        return sessions.listActive(caller.platformId(), account, clock.now(caller));
+    }
+
+    /** Any active session of the wallet may sign, the revoked one included (logging out). */
+    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID id, WalletAuthService.Signed signed) {
+        caller.require(Permission.MANAGE);
+        return tx.inTransaction(() -> {
+            WalletSession session = active(caller, id);
+            var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
+                    "ACTIVITY_TYPE_DELETE_SESSION", signed.method(), signed.path(), signed.body(),
+                    Map.of("sessionId", session.wireId()), SignerRule.ANY_SESSION, null, null, signed.signature(),
+                    signed.requestId());
+            return signedRetry.run(guard, signer -> {
+                sessions.revoke(caller.platformId(), id, clock.now(caller));
+                return null;
+            });
+        });
+    }
+
+    /**
+     * A new session sealed to the new client key, signed by an active session of the wallet; the refreshed session
+     * must still be active on both legs, and it ends when the new one starts.
+     */
+    public SignedRetry.Outcome<WalletAuthService.NewSession> refresh(Caller caller, UUID id, Object body,
+                                                                    WalletAuthService.Signed signed) {
+        caller.require(Permission.MANAGE);
+        String clientKey = REFRESH.validate(body).string("clientPublicKey").orElseThrow();
+        try {
+            crypto.canonicalPublicKey(clientKey);
+        } catch (WalletCrypto.InvalidKey e) {
+            throw InvalidFields.of("clientPublicKey", "is not a valid P-256 public key");
+        }
+        return tx.inTransaction(() -> {
+            WalletSession session = active(caller, id);
+            var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
+                    "ACTIVITY_TYPE_REFRESH_SESSION", signed.method(), signed.path(), signed.body(),
+                    Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.ANY_SESSION,
+                    null, null, signed.signature(), signed.requestId());
+            return signedRetry.run(guard, signer -> {
+                Credential credential = credentials.find(caller.platformId(), session.credentialId())
+                        .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));
+                sessions.revoke(caller.platformId(), id, clock.now(caller));
+                return auth.sealedSessionFor(caller, credential, clientKey);
+            });
+        });
+    }
+
+    private WalletSession active(Caller caller, UUID id) {
+        Instant now = clock.now(caller);
+        return sessions.find(caller.platformId(), id).filter(s -> s.isActive(now))
+                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No active session " + WalletSession.KIND
+                        + ":" + id));
+    }
+}

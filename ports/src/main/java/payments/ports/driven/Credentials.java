@@ -1,0 +1,25 @@
+package payments.ports.driven;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import payments.core.common.InternalAccountId;
+import payments.core.common.PlatformId;
+import payments.core.wallet.Credential;
+
+/** Wallet credentials. Revoked credentials are kept (sessions refer to them) but never returned. */
+public interface Credentials {
+    void insert(PlatformId platform, Credential credential);
+
+    void update(PlatformId platform, Credential credential);
+
+    Optional<Credential> find(PlatformId platform, UUID id);
+
+    List<Credential> listActive(PlatformId platform, InternalAccountId account);
+
+    void revoke(PlatformId platform, UUID id, Instant now);
+
+    /** Whether an active credential of this type on any of the platform's wallets has this identity. */
+    boolean identityInUse(PlatformId platform, payments.core.wallet.AuthMethodType type, String identity);
+}
