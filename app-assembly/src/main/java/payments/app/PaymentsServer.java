@@ -11,12 +11,14 @@ public final class PaymentsServer implements AutoCloseable {
     private final Backend backend;
     private final Workers workers;
     private final UndertowServer http;
+    private final java.util.List<String> routes;
     private final String generatedSandboxCredentials;
 
     private PaymentsServer(Backend backend, Workers workers, UndertowServer http, String generatedSandboxCredentials) {
         this.backend = backend;
         this.workers = workers;
         this.http = http;
+        this.routes = backend.wiring.httpApi().routes();
         this.generatedSandboxCredentials = generatedSandboxCredentials;
     }
 
@@ -64,6 +66,11 @@ public final class PaymentsServer implements AutoCloseable {
     /** The sandbox credentials generated on this first start, if any (they are shown once). */
     public Optional<String> generatedSandboxCredentials() {
         return Optional.ofNullable(generatedSandboxCredentials);
+    }
+
+    /** Every route of the API ({@code METHOD /template}). */
+    public java.util.List<String> routes() {
+        return routes;
     }
 
     Wiring wiring() {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiFunction;
@@ -36,6 +37,11 @@ public final class ApiHandler implements HttpHandler {
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
         this.router = router;
         this.authenticate = authenticate;
+    }
+
+    /** The routes this API serves ({@code METHOD /template}). */
+    public List<String> routes() {
+        return router.describe();
     }
 
     @Override

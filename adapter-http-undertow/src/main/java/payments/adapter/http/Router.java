@@ -14,7 +14,7 @@ import java.util.TreeSet;
 public final class Router {
     private final List<Route> routes = new ArrayList<>();
 
-    record Route(String method, String[] segments, Handler handler) {
+    record Route(String method, String template, String[] segments, Handler handler) {
         int literalCount() {
             int n = 0;
             for (String s : segments) {
@@ -31,7 +31,7 @@ public final class Router {
     }
 
     public Router add(String method, String template, Handler handler) {
-        routes.add(new Route(method, split(template), handler));
+        routes.add(new Route(method, template, split(template), handler));
         return this;
     }
 
@@ -49,6 +49,11 @@ public final class Router {
 
     public Router delete(String template, Handler h) {
         return add("DELETE", template, h);
+    }
+
+    /** Every registered route as {@code METHOD /template}, for documentation and route-wide tests. */
+    public List<String> describe() {
+        return routes.stream().map(r -> r.method() + " " + r.template()).toList();
     }
 
     public Optional<Match> match(String method, String path) {

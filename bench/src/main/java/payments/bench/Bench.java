@@ -1,0 +1,128 @@
+package payments.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import payments.adapter.persistence.EmbeddedDatabase;
+import payments.app.Config;
+import payments.app.PaymentsServer;
+
+/**
+ * {@code bench/run}: the assembled server on a durable embedded PostgreSQL (fsync and synchronous commit on),
+ * seeded customers with funded accounts, and four scenarios, each driven at its peak (closed loop) and then at
+ * half of it (open loop, for latency). pgbench TPC-B on the same server is the yardstick. A run whose ledger does
+ * not match the client's success count, or does not reconcile, fails.
+ */
+public final class Bench {
+    private static final String TOKEN = "22222222-3333-4444-8555-666666666666:bench-secret-0123456789abcdef";
+    private static final Map<String, String> ENV = System.getenv();
+
+    private Bench() {
+    }
+
+    record Line(String scenario, Load.Result peak, Load.Result halfPeak) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        long seconds = Long.parseLong(ENV.getOrDefault("BENCH_SECONDS", "60"));
+        int customers = Integer.parseInt(ENV.getOrDefault("BENCH_CUSTOMERS", "200"));
+        int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
+        Path dir = Files.createTempDirectory("payments-bench");
+        try (EmbeddedDatabase database = EmbeddedDatabase.start(dir.resolve("postgres"), true)) {
+            Config config = Config.fromEnvironment(Map.of()).withPort(0)
+                    .withDatabase(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres").withSandboxToken(TOKEN);
+            try (PaymentsServer server = PaymentsServer.start(config)) {
+                Api api = new Api(server.port(), TOKEN);
+                Seeded seeded = Seeded.create(api, customers);
+                List<Line> lines = new ArrayList<>();
+                ConcurrentLinkedQueue<String> transactionIds = new ConcurrentLinkedQueue<>();
+                lines.add(run("transfer_out", () -> seeded.transferOut(api, transactionIds), workers, seconds));
+                lines.add(run("quote_execute", () -> seeded.quoteAndExecute(api), workers, seconds));
+                lines.add(run("hot_platform_account", () -> seeded.platformTransferOut(api), workers, seconds));
+                List<String> sample = new ArrayList<>(transactionIds).subList(0, Math.min(1000,
+                        transactionIds.size()));
+                lines.add(run("reads", () -> seeded.read(api, sample), workers, seconds));
+
+                boolean valid = gate(database, api, lines);
+                double tps = Pgbench.tps(database.port(), seconds);
+                long rssKb = rssKb();
+                System.out.printf("%nconditions: %d s per phase, %d customers, %d closed-loop workers, %d cores, "
+                        + "process RSS %d MiB (server and load generator in one JVM), pgbench tps %.1f%n",
+                        seconds, customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024, tps);
+                for (Line l : lines) {
+                    System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms, failed %d); at half peak p50 "
+                                    + "%.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms%n", l.scenario(),
+                            l.peak().rate(), l.peak().p(50), l.peak().p(99), l.peak().failed(), l.halfPeak().p(50),
+                            l.halfPeak().p(90), l.halfPeak().p(99), l.halfPeak().latency().getMaxValue() / 1e6);
+                }
+                System.out.println(valid ? "validity gate: passed" : "validity gate: FAILED");
+                for (Line l : lines) {
+                    System.out.printf("%s ok=%d rate=%.1f p99_ms=%.1f ratio=%.2f%n", l.scenario(),
+                            l.peak().ok() + l.halfPeak().ok(), l.peak().rate(), l.halfPeak().p(99),
+                            l.peak().rate() / tps);
+                }
+                if (!valid) {
+                    System.exit(1);
+                }
+            }
+        }
+    }
+
+    private static Line run(String name, Supplier<CompletableFuture<Boolean>> op, int workers, long seconds) {
+        System.out.println("running " + name + " ...");
+        Load.Result peak = Load.closedLoop(op, workers, seconds);
+        Load.Result half = Load.openLoop(op, Math.max(1, peak.rate() / 2), seconds);
+        return new Line(name, peak, half);
+    }
+
+    /** The ledger holds exactly the payments the client saw succeed, and the books reconcile. */
+    private static boolean gate(EmbeddedDatabase database, Api api, List<Line> lines) throws Exception {
+        Map<String, Long> journals = new LinkedHashMap<>();
+        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres");
+             ResultSet rs = c.createStatement().executeQuery(
+                     "select kind, count(*) from ledger_journals group by kind")) {
+            while (rs.next()) {
+                journals.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        long transfers = ok(lines, "transfer_out") + ok(lines, "hot_platform_account");
+        long quotes = ok(lines, "quote_execute");
+        boolean balanced = api.call("GET", "/sandbox/ledger/check", null).body().get("balanced").asBoolean();
+        System.out.printf("gate: TRANSFER_OUT journals %d vs %d ok; QUOTE_CONVERSION journals %d vs %d ok; "
+                        + "ledger balanced %b%n", journals.getOrDefault("TRANSFER_OUT", 0L), transfers,
+                journals.getOrDefault("QUOTE_CONVERSION", 0L), quotes, balanced);
+        return balanced && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
+                && journals.getOrDefault("QUOTE_CONVERSION", 0L) == quotes;
+    }
+
+    private static long ok(List<Line> lines, String scenario) {
+        return lines.stream().filter(l -> l.scenario().equals(scenario))
+                .mapToLong(l -> l.peak().ok() + l.halfPeak().ok()).sum();
+    }
+
+    private static long rssKb() throws Exception {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        }
+        return -1;
+    }
+
+    static int random(int bound) {
+        return ThreadLocalRandom.current().nextInt(bound);
+    }
+}

@@ -1,0 +1,96 @@
+package payments.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+
+/** The bench platform's customers, each with a funded USD account and USD and EUR external accounts. */
+final class Seeded {
+    private static final long FUNDING = 100_000_000_000L;
+
+    record Customer(String usdAccount, String usdExternal, String eurExternal) {
+    }
+
+    private final List<Customer> customers;
+    private final String platformUsd;
+    private final String platformExternal;
+
+    private Seeded(List<Customer> customers, String platformUsd, String platformExternal) {
+        this.customers = customers;
+        this.platformUsd = platformUsd;
+        this.platformExternal = platformExternal;
+    }
+
+    static Seeded create(Api api, int count) {
+        System.out.println("seeding " + count + " customers ...");
+        List<Customer> customers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String id = api.call("POST", "/customers", Map.of("customerType", "INDIVIDUAL",
+                    "currencies", List.of("USD", "EUR"), "fullName", "Bench " + i)).body().get("id").asText();
+            String usd = api.call("GET", "/customers/internal-accounts?currency=USD&customerId=" + id, null).body()
+                    .get("data").get(0).get("id").asText();
+            api.call("POST", "/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", FUNDING));
+            customers.add(new Customer(usd, external(api, id, "USD", i), external(api, id, "EUR", i)));
+        }
+        String platformUsd = api.call("GET", "/platform/internal-accounts?currency=USD", null).body().get("data")
+                .get(0).get("id").asText();
+        api.call("POST", "/sandbox/internal-accounts/" + platformUsd + "/fund", Map.of("amount", FUNDING));
+        return new Seeded(customers, platformUsd, external(api, null, "USD", count));
+    }
+
+    private static String external(Api api, String customerId, String currency, int n) {
+        Map<String, Object> beneficiary = Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Bench",
+                "countryOfResidence", "DE", "address", Map.of("line1", "1 Main St", "postalCode", "10115",
+                        "country", "DE"));
+        Map<String, Object> info = currency.equals("USD")
+                ? Map.of("accountType", "USD_ACCOUNT", "accountNumber", String.format("1%07d9", n),
+                "routingNumber", "021000021", "beneficiary", beneficiary)
+                : Map.of("accountType", "EUR_ACCOUNT", "iban", String.format("DE8937040044%09d9", n),
+                "beneficiary", beneficiary);
+        var body = new java.util.HashMap<String, Object>(Map.of("currency", currency, "accountInfo", info));
+        String path = "/platform/external-accounts";
+        if (customerId != null) {
+            body.put("customerId", customerId);
+            path = "/customers/external-accounts";
+        }
+        return api.call("POST", path, body).body().get("id").asText();
+    }
+
+    CompletableFuture<Boolean> transferOut(Api api, Queue<String> transactionIds) {
+        Customer c = customers.get(Bench.random(customers.size()));
+        return api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", c.usdAccount()),
+                "destination", Map.of("accountId", c.usdExternal()), "amount", 1 + Bench.random(100)), true)
+                .thenApply(r -> {
+                    if (r.status() == 201 && transactionIds.size() < 5000) {
+                        transactionIds.add(r.body().get("id").asText());
+                    }
+                    return r.status() == 201;
+                });
+    }
+
+    CompletableFuture<Boolean> quoteAndExecute(Api api) {
+        Customer c = customers.get(Bench.random(customers.size()));
+        return api.send("POST", "/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId",
+                        c.usdAccount()), "destination", Map.of("destinationType", "ACCOUNT", "accountId",
+                        c.eurExternal()), "lockedCurrencySide", "SENDING", "lockedCurrencyAmount",
+                1_000 + Bench.random(4_000)), true)
+                .thenCompose(q -> q.status() != 201 ? CompletableFuture.completedFuture(false)
+                        : api.send("POST", "/quotes/" + q.body().get("id").asText() + "/execute", null, true)
+                        .thenApply(r -> r.status() == 200 && "COMPLETED".equals(r.body().path("status").asText())));
+    }
+
+    CompletableFuture<Boolean> platformTransferOut(Api api) {
+        return api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", platformUsd),
+                "destination", Map.of("accountId", platformExternal), "amount", 1 + Bench.random(100)), true)
+                .thenApply(r -> r.status() == 201);
+    }
+
+    CompletableFuture<Boolean> read(Api api, List<String> transactionIds) {
+        String path = Bench.random(2) == 0 && !transactionIds.isEmpty()
+                ? "/transactions/" + transactionIds.get(Bench.random(transactionIds.size()))
+                : "/customers?limit=20";
+        return api.send("GET", path, null, false).thenApply(r -> r.status() == 200);
+    }
+}
