@@ -1,5 +1,6 @@
 package payments.app;
 
+import java.time.Duration;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.EmbeddedDatabase;
 
@@ -29,7 +30,7 @@ final class Backend implements AutoCloseable {
             }
             Database database = Database.connect(url, user, password, config.databasePoolSize());
             return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds(),
-                    config.sandboxUmaDomain()));
+                    config.sandboxUmaDomain(), Duration.ofMillis(config.webhookTimeoutMillis())));
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
-                     List<String> sandboxCurrencies, long workerPollMillis) {
+                     List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
 
@@ -26,22 +26,29 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 blankToNull(env.get("PAYMENTS_SANDBOX_TOKEN")),
                 env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
                 DEFAULT_SANDBOX_CURRENCIES,
-                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250));
+                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250),
+                intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
-                sandboxCurrencies, workerPollMillis);
+                sandboxCurrencies, workerPollMillis, webhookTimeoutMillis);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
-                sandboxUmaDomain, sandboxCurrencies, workerPollMillis);
+                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis);
+    }
+
+    /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
+    public Config withWebhookTimeoutMillis(long millis) {
+        return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, millis);
     }
 
     private static int intValue(Map<String, String> env, String name, int fallback) {

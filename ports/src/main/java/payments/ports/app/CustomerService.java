@@ -24,7 +24,10 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.Platforms;
 import payments.ports.driven.TransactionRunner;
 
-/** Customers: create (with their internal accounts), read, list, update and soft delete. */
+/**
+ * Customers: create (with their internal accounts), read, list, update and soft delete. Creation and a changed
+ * KYC/KYB status send a {@code CUSTOMER.*} webhook.
+ */
 public final class CustomerService {
     private final Customers customers;
     private final Platforms platforms;
@@ -32,15 +35,17 @@ public final class CustomerService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final Events events;
 
     public CustomerService(Customers customers, Platforms platforms, AccountOpening accountOpening,
-                           TransactionRunner tx, Clock clock, Ids ids) {
+                           TransactionRunner tx, Clock clock, Ids ids, Events events) {
         this.customers = customers;
         this.platforms = platforms;
         this.accountOpening = accountOpening;
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
+        this.events = events;
     }
 
     public Customer create(Caller caller, Object body) {
@@ -64,6 +69,7 @@ public final class CustomerService {
                     details, now, now, null);
             customers.insert(customer);
             accountOpening.ensureAccounts(caller.platformId(), id, customer.currencies(), now);
+            events.customerChanged(null, customer);
             return customer;
         });
     }
@@ -102,6 +108,7 @@ public final class CustomerService {
                     current.createdAt(), now, null);
             customers.update(updated);
             accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
+            events.customerChanged(current, updated);
             return updated;
         });
     }
