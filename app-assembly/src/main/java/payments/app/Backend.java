@@ -1,5 +1,6 @@
 package payments.app;
 
+import java.time.Duration;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.EmbeddedDatabase;
 

@@ -1,6 +1,7 @@
 package payments.app;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,10 +11,12 @@ import java.util.Map;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
-                     List<String> sandboxCurrencies, long workerPollMillis, String walletBundleKey,
-                     String passkeyRpId, List<String> passkeyOrigins, Map<String, String> oidcIssuers) {
+                     List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
+                     String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
+                     Map<String, String> oidcIssuers) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
+    static final long MAX_WEBHOOK_TIMEOUT_MILLIS = 30_000;
 
     public static Config fromEnvironment(Map<String, String> env) {
         return new Config(
@@ -28,6 +31,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
                 DEFAULT_SANDBOX_CURRENCIES,
                 intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250),
+                Math.min(intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000), MAX_WEBHOOK_TIMEOUT_MILLIS),
                 blankToNull(env.get("PAYMENTS_WALLET_BUNDLE_KEY")),
                 env.getOrDefault("PAYMENTS_PASSKEY_RP_ID", "localhost"),
                 List.of(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
@@ -37,24 +41,33 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers);
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
-                sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers);
+                sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
+                passkeyOrigins, oidcIssuers);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
-                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, walletBundleKey, passkeyRpId, passkeyOrigins,
+                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
+                passkeyRpId, passkeyOrigins, oidcIssuers);
+    }
+
+    /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
+    public Config withWebhookTimeoutMillis(long millis) {
+        return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
+                Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
                 oidcIssuers);
     }
 
     /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */
     private static Map<String, String> issuers(String value) {
-        Map<String, String> issuers = new java.util.LinkedHashMap<>();
+        Map<String, String> issuers = new LinkedHashMap<>();
         for (String pair : value.split(",")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {

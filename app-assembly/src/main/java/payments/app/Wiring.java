@@ -4,11 +4,13 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import payments.adapter.crypto.BouncyCastleWalletCrypto;
+import payments.adapter.crypto.EcdsaWebhookSigner;
 import payments.adapter.crypto.NimbusOidcTokens;
 import payments.adapter.crypto.WebAuthn4jPasskeys;
 import payments.adapter.http.WalletRoutes;
@@ -25,6 +27,7 @@ import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.http.AccountRoutes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.CustomerRoutes;
+import payments.adapter.http.HttpWebhookTransport;
 import payments.adapter.http.InvitationRoutes;
 import payments.adapter.http.FxRoutes;
 import payments.adapter.http.MoneyMovementRoutes;
@@ -32,6 +35,7 @@ import payments.adapter.http.PlatformRoutes;
 import payments.adapter.http.QuoteRoutes;
 import payments.adapter.http.Router;
 import payments.adapter.http.SandboxRoutes;
+import payments.adapter.http.WebhookRoutes;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JooqApiTokens;
 import payments.adapter.persistence.JooqCustomers;
@@ -47,6 +51,8 @@ import payments.adapter.persistence.JooqQuotes;
 import payments.adapter.persistence.JooqPlatforms;
 import payments.adapter.persistence.JooqSandboxClocks;
 import payments.adapter.persistence.JooqTransactions;
+import payments.adapter.persistence.JooqWebhookEvents;
+import payments.adapter.persistence.JooqWebhookKeys;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
 import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
@@ -55,11 +61,15 @@ import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
 import payments.adapter.sandbox.SandboxUmaNetwork;
 import payments.ports.app.AccountOpening;
+import payments.ports.app.AnnouncedTransactions;
+import payments.ports.app.ApprovalDeadlineJob;
 import payments.ports.app.CustomerService;
 import payments.ports.app.DiscoveryService;
+import payments.ports.app.Events;
 import payments.ports.app.ExchangeRateService;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
+import payments.ports.app.IncomingPayments;
 import payments.ports.app.IncomingUmaService;
 import payments.ports.app.InternalAccountService;
 import payments.ports.app.InvitationService;
@@ -78,6 +88,9 @@ import payments.ports.app.TokenService;
 import payments.ports.app.TransactionService;
 import payments.ports.app.TransferOutcomeJob;
 import payments.ports.app.TransferService;
+import payments.ports.app.WebhookDelivery;
+import payments.ports.app.WebhookKeyService;
+import payments.ports.app.WebhookService;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
 
@@ -101,11 +114,13 @@ final class Wiring {
     final InvitationService invitations;
     final ExchangeRateService exchangeRates;
     final DiscoveryService discoveries;
-    private final Db db;
-
+    final WebhookKeyService webhookKeys;
+    final WebhookDelivery webhookDelivery;
+    final WebhookService webhooks;
     final WalletAuthService walletAuth;
     final WalletSessionService walletSessions;
     final WalletService wallets;
+    private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids, Config config) {
         this.db = db;
@@ -113,11 +128,20 @@ final class Wiring {
         var customerStore = new JooqCustomers(db);
         var internalAccountStore = new JooqInternalAccounts(db);
         var externalAccountStore = new JooqExternalAccounts(db);
-        var transactionStore = new JooqTransactions(db);
         var ledger = new JooqLedger(db);
         var jobStore = new JooqJobs(db);
         var sandboxClocks = new JooqSandboxClocks(db);
         var platformClock = new PlatformClock(clock, sandboxClocks);
+        var webhookEvents = new JooqWebhookEvents(db);
+        var events = new Events(webhookEvents, platformStore, platformClock, ids);
+        // Every service saves transactions through the announcing store: each change writes its webhook event.
+        var transactionStore = new AnnouncedTransactions(new JooqTransactions(db), events);
+        webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
+        webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, new HttpWebhookTransport(),
+                platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
+        webhooks = new WebhookService(webhookEvents, webhookDelivery, platformStore, platformClock, db);
+        var incomingPayments = new IncomingPayments(transactionStore, ledger, jobStore, platformStore,
+                webhookDelivery, platformClock, ids, db);
         var accountOpening = new AccountOpening(internalAccountStore, ids);
         var quoteStore = new JooqQuotes(db);
         var lookupStore = new JooqLookups(db);
@@ -134,16 +158,16 @@ final class Wiring {
         var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
         var platformFees = new PlatformFees(fxRates);
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
-        platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids);
+        platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events);
         customers = new CustomerService(customerStore, platformStore, accountOpening, embeddedWallets,
-                internalAccountStore, credentialStore, signedRetry, db, clock, ids);
+                internalAccountStore, credentialStore, signedRetry, db, clock, ids, events);
         internalAccounts = new InternalAccountService(internalAccountStore, ledger, fundingInstructions, db, clock,
-                ids);
+                ids, events);
         externalAccounts = new ExternalAccountService(externalAccountStore, customerStore,
-                new SandboxBeneficiaryVerifier(), db, clock, ids);
+                new SandboxBeneficiaryVerifier(), db, clock, ids, events);
         transfers = new TransferService(internalAccountStore, externalAccountStore, customerStore, platformStore,
                 ledger, paymentRail, transactionStore, jobStore, platformClock, ids, db);
-        transactions = new TransactionService(transactionStore, transfers, platformClock, db);
+        transactions = new TransactionService(transactionStore, transfers, incomingPayments, platformClock, db);
         idempotency = new IdempotencyService(new JooqIdempotencyKeys(db), db, clock);
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
@@ -157,20 +181,20 @@ final class Wiring {
                 db);
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
-                quoteExecution,
-                jobStore, platformClock, ids, db);
+                quoteExecution, jobStore, platformClock, ids, db);
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
         incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
-                ledger, transactionStore, platformClock, ids, db);
+                transactionStore, incomingPayments, platformClock, ids, db);
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db),
                 QuoteExpiryJob.KIND, new QuoteExpiryJob(quoteStore, transactionStore),
-                QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution)), platformClock, db);
-        sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, db);
+                QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution),
+                ApprovalDeadlineJob.KIND, new ApprovalDeadlineJob(incomingPayments)), platformClock, db);
+        sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, webhookDelivery, db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
-                new SecureRandomInvitationCodes(), platformClock, db);
+                new SecureRandomInvitationCodes(), platformClock, db, events);
         exchangeRates = new ExchangeRateService(platformStore, fxRates, platformFees, platformClock);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
@@ -211,7 +235,7 @@ final class Wiring {
     /** Every route of the API; a new endpoint is registered by its resource's routes class. */
     ApiHandler httpApi() {
         Router router = new Router();
-        new PlatformRoutes(platforms, tokens).register(router);
+        new PlatformRoutes(platforms, tokens, webhookKeys).register(router);
         new CustomerRoutes(customers).register(router);
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency).register(router);
@@ -220,6 +244,7 @@ final class Wiring {
         new InvitationRoutes(invitations).register(router);
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);
+        new WebhookRoutes(webhooks, webhookKeys).register(router);
         return new ApiHandler(router, tokens::authenticate);
     }
 }

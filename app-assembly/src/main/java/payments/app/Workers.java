@@ -8,12 +8,15 @@ import java.util.logging.Logger;
 
 /**
  * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
- * them) and forgets expired idempotency keys.
+ * them), delivers due webhook events on {@value #DELIVERY_THREADS} threads (claims hand each attempt to one
+ * thread of one process), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
-    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, r -> {
+    private static final int DELIVERY_THREADS = 4;
+    private static final int DELIVERIES_PER_ROUND = 100;
+    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1 + DELIVERY_THREADS, r -> {
         Thread t = new Thread(r, "payments-worker");
         t.setDaemon(true);
         return t;
@@ -25,6 +28,13 @@ final class Workers implements AutoCloseable {
                 // keep going while jobs are due
             }
         }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
+        for (int thread = 0; thread < DELIVERY_THREADS; thread++) {
+            executor.scheduleWithFixedDelay(() -> guarded("webhooks", () -> {
+                for (int i = 0; i < DELIVERIES_PER_ROUND && wiring.webhookDelivery.deliverNext(); i++) {
+                    // keep going while events are due
+                }
+            }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
+        }
         executor.scheduleWithFixedDelay(() -> guarded("idempotency purge", wiring.idempotency::purgeExpired),
                 1, 60, TimeUnit.MINUTES);
     }

@@ -116,6 +116,11 @@ final class ApiClient {
         return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The Basic-auth credentials, to reach the same platform through another server. */
+    String credentials() {
+        return credentials;
+    }
+
     PlatformId platformId() {
         return PlatformId.parse("id", (String) get("/config").body().get("id"));
     }

@@ -14,6 +14,8 @@ import payments.core.platform.Permission;
  */
 final class TestServer {
     static final String SANDBOX_CREDENTIALS = "11111111-2222-4333-8444-555555555555:sandbox-test-secret-0123456789";
+    /** Short, so the tests of a webhook that never answers are quick. */
+    static final long WEBHOOK_TIMEOUT_MILLIS = 2000;
     private static PaymentsServer server;
 
     private TestServer() {
@@ -24,7 +26,8 @@ final class TestServer {
             Config config = Config.fromEnvironment(Map.of())
                     .withPort(0)
                     .withDatabase(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())
-                    .withSandboxToken(SANDBOX_CREDENTIALS);
+                    .withSandboxToken(SANDBOX_CREDENTIALS)
+                    .withWebhookTimeoutMillis(WEBHOOK_TIMEOUT_MILLIS);
             server = PaymentsServer.start(config);
             Runtime.getRuntime().addShutdownHook(new Thread(server::close));
         }

@@ -1,17 +1,13 @@
 package payments.adapter.http;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import payments.core.account.AccountInfoSchemas;
-import payments.core.account.ExternalAccount;
-import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
+import payments.core.json.JsonObject;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.InternalAccountService;
-import payments.ports.app.InternalAccountView;
+import payments.ports.app.ResourceJson;
 import payments.ports.driven.InternalAccounts;
 
 /** Internal accounts ({@code /customers/internal-accounts}, {@code /platform/internal-accounts}, sandbox funding)
@@ -33,7 +29,7 @@ public final class AccountRoutes {
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(internal.listCustomerAccounts(r.caller(), filter, page),
-                    AccountRoutes::internalAccount));
+                    ResourceJson::internalAccount));
         });
         router.get("/platform/internal-accounts", r -> {
             var q = r.query();
@@ -41,12 +37,12 @@ public final class AccountRoutes {
             InternalAccountType type = q.enumValue("type", InternalAccountType.class);
             q.done();
             return Response.ok(JsonObject.data(internal.listPlatformAccounts(r.caller(), currency, type),
-                    AccountRoutes::internalAccount));
+                    ResourceJson::internalAccount));
         });
         router.post("/sandbox/internal-accounts/{accountId}/fund", r -> {
             r.query().done();
             var id = InternalAccountId.parse("accountId", r.path("accountId"));
-            return Response.ok(internalAccount(internal.fund(r.caller(), id, r.body())));
+            return Response.ok(ResourceJson.internalAccount(internal.fund(r.caller(), id, r.body())));
         });
         registerExternal(router, "/customers/external-accounts", false);
         registerExternal(router, "/platform/external-accounts", true);
@@ -55,7 +51,7 @@ public final class AccountRoutes {
     private void registerExternal(Router router, String base, boolean platformRoute) {
         router.post(base, r -> {
             r.query().done();
-            return Response.created(externalAccount(external.create(r.caller(), r.body(), platformRoute)));
+            return Response.created(ResourceJson.externalAccount(external.create(r.caller(), r.body(), platformRoute)));
         });
         router.get(base, r -> {
             var q = r.query();
@@ -64,11 +60,12 @@ public final class AccountRoutes {
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(external.list(r.caller(), platformRoute, customer, currency, page),
-                    AccountRoutes::externalAccount));
+                    ResourceJson::externalAccount));
         });
         router.get(base + "/{externalAccountId}", r -> {
             r.query().done();
-            return Response.ok(externalAccount(external.get(r.caller(), externalId(r), platformRoute)));
+            var account = external.get(r.caller(), externalId(r), platformRoute);
+            return Response.ok(ResourceJson.externalAccount(account));
         });
         router.delete(base + "/{externalAccountId}", r -> {
             r.query().done();
@@ -79,38 +76,5 @@ public final class AccountRoutes {
 
     private static ExternalAccountId externalId(Request r) {
         return ExternalAccountId.parse("externalAccountId", r.path("externalAccountId"));
-    }
-
-    static Map<String, Object> internalAccount(InternalAccountView view) {
-        InternalAccount a = view.account();
-        return JsonObject.of().put("id", a.id())
-                .put("customerId", a.customerId())
-                .put("type", a.type().name())
-                .put("status", a.status().name())
-                .put("balance", JsonObject.amount(a.balance()))
-                .put("totalBalance", JsonObject.amount(a.totalBalance()))
-                .put("fundingPaymentInstructions", view.fundingPaymentInstructions())
-                .put("privateEnabled", a.privateEnabled())
-                .put("createdAt", a.createdAt()).put("updatedAt", a.updatedAt()).map();
-    }
-
-    static Map<String, Object> externalAccount(ExternalAccount a) {
-        Map<String, Object> info = new LinkedHashMap<>(a.accountInfo());
-        var rails = AccountInfoSchemas.paymentRails(a.accountType());
-        if (!rails.isEmpty()) {
-            info.put("paymentRails", rails);
-        }
-        return JsonObject.of().put("id", a.id())
-                .put("customerId", a.customerId())
-                .put("status", a.status().name())
-                .put("platformAccountId", a.platformAccountId())
-                .put("ownershipType", a.ownershipType())
-                .put("currency", a.currency())
-                .put("defaultUmaDepositAccount", a.isPlatformAccount() ? null : a.defaultUmaDepositAccount())
-                .put("beneficiaryVerificationStatus", a.beneficiaryVerification())
-                .put("beneficiaryVerifiedData", a.beneficiaryVerifiedName() == null ? null
-                        : Map.of("fullName", a.beneficiaryVerifiedName()))
-                .put("accountInfo", info)
-                .put("createdAt", a.createdAt()).put("updatedAt", a.updatedAt()).map();
     }
 }

@@ -1,12 +1,13 @@
 package payments.adapter.http;
 
-import java.util.Map;
 import payments.core.common.CustomerId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
+import payments.core.json.JsonObject;
 import payments.ports.app.CustomerService;
 import payments.ports.app.SignedRetry;
+import payments.ports.app.ResourceJson;
 
 /** {@code /customers}. */
 public final class CustomerRoutes {
@@ -19,7 +20,7 @@ public final class CustomerRoutes {
     public void register(Router router) {
         router.post("/customers", r -> {
             r.query().done();
-            return Response.created(customer(customers.create(r.caller(), r.body())));
+            return Response.created(ResourceJson.customer(customers.create(r.caller(), r.body())));
         });
         router.get("/customers", r -> {
             var q = r.query();
@@ -29,11 +30,11 @@ public final class CustomerRoutes {
                     q.string("umaAddress"), Boolean.TRUE.equals(q.bool("isIncludingDeleted")));
             var page = q.page();
             q.done();
-            return Response.ok(JsonObject.page(customers.list(r.caller(), filter, page), CustomerRoutes::customer));
+            return Response.ok(JsonObject.page(customers.list(r.caller(), filter, page), ResourceJson::customer));
         });
         router.get("/customers/{customerId}", r -> {
             r.query().done();
-            return Response.ok(customer(customers.get(r.caller(), id(r))));
+            return Response.ok(ResourceJson.customer(customers.get(r.caller(), id(r))));
         });
         router.patch("/customers/{customerId}", r -> {
             r.query().done();
@@ -41,35 +42,15 @@ public final class CustomerRoutes {
             if (outcome instanceof SignedRetry.Challenge<Customer> challenge) {
                 return WalletRoutes.challenge(challenge.request());
             }
-            return Response.ok(customer(((SignedRetry.Done<Customer>) outcome).value()));
+            return Response.ok(ResourceJson.customer(((SignedRetry.Done<Customer>) outcome).value()));
         });
         router.delete("/customers/{customerId}", r -> {
             r.query().done();
-            return Response.ok(customer(customers.delete(r.caller(), id(r))));
+            return Response.ok(ResourceJson.customer(customers.delete(r.caller(), id(r))));
         });
     }
 
     private static CustomerId id(Request r) {
         return CustomerId.parse("customerId", r.path("customerId"));
-    }
-
-    static Map<String, Object> customer(Customer c) {
-        JsonObject json = JsonObject.of().put("id", c.id())
-                .put("platformCustomerId", c.platformCustomerId())
-                .put("customerType", c.type().name())
-                .put("umaAddress", c.umaAddress())
-                .put("region", c.region())
-                .put("currencies", c.currencies())
-                .put("email", c.email())
-                .put("phoneNumber", c.phoneNumber())
-                .put(c.type() == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus", c.verificationStatus());
-        // The KYC/KYB profile is echoed as received, except write-only fields.
-        c.details().forEach((k, v) -> {
-            if (!k.equals("identifier")) {
-                json.put(k, v);
-            }
-        });
-        return json.put("createdAt", c.createdAt()).put("updatedAt", c.updatedAt())
-                .put("isDeleted", c.isDeleted()).map();
     }
 }

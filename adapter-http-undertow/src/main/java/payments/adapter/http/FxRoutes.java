@@ -1,6 +1,7 @@
 package payments.adapter.http;
 
 import java.util.Map;
+import payments.core.json.JsonObject;
 import payments.ports.app.CorridorRate;
 import payments.ports.app.DiscoveryService;
 import payments.ports.app.ExchangeRateService;

@@ -3,31 +3,36 @@ package payments.adapter.http;
 import java.util.List;
 import java.util.Map;
 import payments.core.common.TokenId;
+import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
 import payments.ports.app.PlatformService;
 import payments.ports.app.TokenService;
+import payments.ports.app.WebhookKeyService;
 import payments.ports.driven.ApiTokens;
 
 /** {@code /config} and {@code /tokens}. */
 public final class PlatformRoutes {
     private final PlatformService platforms;
     private final TokenService tokens;
+    private final WebhookKeyService webhookKeys;
 
-    public PlatformRoutes(PlatformService platforms, TokenService tokens) {
+    public PlatformRoutes(PlatformService platforms, TokenService tokens, WebhookKeyService webhookKeys) {
         this.platforms = platforms;
         this.tokens = tokens;
+        this.webhookKeys = webhookKeys;
     }
 
     public void register(Router router) {
         router.get("/config", r -> {
             r.query().done();
-            return Response.ok(config(platforms.config(r.caller())));
+            return Response.ok(config(platforms.config(r.caller()), webhookKeys.publicKey(r.caller())));
         });
         router.patch("/config", r -> {
             r.query().done();
-            return Response.ok(config(platforms.updateConfig(r.caller(), r.body())));
+            var updated = platforms.updateConfig(r.caller(), r.body());
+            return Response.ok(config(updated, webhookKeys.publicKey(r.caller())));
         });
         router.post("/tokens", r -> {
             r.query().done();
@@ -62,12 +67,14 @@ public final class PlatformRoutes {
                 .put("createdAt", t.createdAt()).put("updatedAt", t.updatedAt()).map();
     }
 
-    static Map<String, Object> config(Platform p) {
+    /** The spec's PlatformConfig, plus {@code environment} and the {@code webhookPublicKey} (PEM, SPKI). */
+    static Map<String, Object> config(Platform p, String webhookPublicKey) {
         PlatformConfig c = p.config();
         return JsonObject.of().put("id", p.id())
                 .put("umaDomain", c.umaDomain())
                 .put("proxyUmaSubdomain", c.proxyUmaSubdomain())
                 .put("webhookEndpoint", c.webhookEndpoint())
+                .put("webhookPublicKey", webhookPublicKey)
                 .put("supportedCurrencies", c.supportedCurrencies())
                 .put("isRegulatedFinancialInstitution", c.regulatedFinancialInstitution())
                 .put("embeddedWalletConfig", c.embeddedWalletConfig())

@@ -3,6 +3,7 @@ package payments.adapter.http;
 import java.util.Map;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
+import payments.core.json.JsonObject;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
@@ -11,6 +12,7 @@ import payments.ports.app.IncomingUmaService;
 import payments.ports.app.QuoteExecution;
 import payments.ports.app.QuoteService;
 import payments.ports.app.ReceiverLookupService;
+import payments.ports.app.ResourceJson;
 
 /** Receiver lookups, {@code /quotes} (create and execute are idempotent), and the sandbox's payment simulators. */
 public final class QuoteRoutes {
@@ -55,11 +57,11 @@ public final class QuoteRoutes {
         }));
         router.post("/sandbox/send", r -> {
             r.query().done();
-            return Response.ok(MoneyMovementRoutes.transaction(execution.fundRealtime(r.caller(), r.body())));
+            return Response.ok(ResourceJson.transaction(execution.fundRealtime(r.caller(), r.body())));
         });
         router.post("/sandbox/uma/receive", r -> {
             r.query().done();
-            return Response.ok(MoneyMovementRoutes.transaction(incomingUma.receive(r.caller(), r.body())));
+            return Response.ok(ResourceJson.transaction(incomingUma.receive(r.caller(), r.body())));
         });
     }
 

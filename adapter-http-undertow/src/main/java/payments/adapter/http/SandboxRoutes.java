@@ -1,5 +1,6 @@
 package payments.adapter.http;
 
+import payments.core.json.JsonObject;
 import payments.ports.app.ReconciliationService;
 import payments.ports.app.SandboxClockService;
 
@@ -33,6 +34,6 @@ public final class SandboxRoutes {
 
     private static Object state(SandboxClockService.ClockState s) {
         return JsonObject.of().put("now", s.now()).put("offsetSeconds", s.offsetSeconds())
-                .put("jobsRun", s.jobsRun()).map();
+                .put("jobsRun", s.jobsRun()).put("webhookAttempts", s.webhookAttempts()).map();
     }
 }

@@ -4,11 +4,13 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.common.EntityId;
 import payments.core.common.InternalAccountId;
+import payments.core.json.JsonObject;
 import payments.core.wallet.AuthChallenge;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest;
 import payments.core.wallet.WalletSession;
 import payments.ports.app.InternalAccountService;
+import payments.ports.app.ResourceJson;
 import payments.ports.app.SignedRetry;
 import payments.ports.app.WalletAuthService;
 import payments.ports.app.WalletService;
@@ -90,7 +92,7 @@ public final class WalletRoutes {
         router.patch("/internal-accounts/{id}", r -> {
             r.query().done();
             return respond(wallets.update(r.caller(), r.path("id"), r.body(), signed(r)), 200,
-                    a -> AccountRoutes.internalAccount(accounts.get(r.caller(), a.id())));
+                    a -> ResourceJson.internalAccount(accounts.get(r.caller(), a.id())));
         });
     }
 

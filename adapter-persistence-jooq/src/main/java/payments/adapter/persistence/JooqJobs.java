@@ -2,14 +2,12 @@ package payments.adapter.persistence;
 
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.JOBS;
-import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
 
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
 import payments.adapter.persistence.schema.tables.records.JobsRecord;
 import payments.core.common.PlatformId;
 import payments.ports.driven.Jobs;
@@ -53,12 +51,9 @@ public final class JooqJobs implements Jobs {
     }
 
     private Optional<Job> claim(Condition scope, Instant realNow) {
-        var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
-                .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(JOBS.PLATFORM_ID)).asField(), DSL.inline(0L));
-        var platformNow = DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE,
-                DSL.val(utc(realNow)), offset.cast(SQLDataType.DOUBLE));
         return db.ctx().selectFrom(JOBS)
-                .where(scope.and(JOBS.STATUS.eq("PENDING")).and(JOBS.DUE_AT.le(platformNow)))
+                .where(scope.and(JOBS.STATUS.eq("PENDING"))
+                        .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow))))
                 .orderBy(JOBS.DUE_AT)
                 .limit(1)
                 .forUpdate().skipLocked()

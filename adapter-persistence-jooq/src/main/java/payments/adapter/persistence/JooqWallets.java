@@ -60,7 +60,7 @@ public final class JooqWallets {
             return db.ctx().selectFrom(AUTH_CREDENTIALS)
                     .where(AUTH_CREDENTIALS.PLATFORM_ID.eq(platform.value()).and(AUTH_CREDENTIALS.ID.eq(id))
                             .and(AUTH_CREDENTIALS.REVOKED_AT.isNull()))
-                    .fetchOptional().map(JooqWallets::toCredential);
+                    .fetchOptional().map(CredentialStore::toCredential);
         }
 
         @Override
@@ -70,7 +70,7 @@ public final class JooqWallets {
                             .and(AUTH_CREDENTIALS.ACCOUNT_ID.eq(account.value()))
                             .and(AUTH_CREDENTIALS.REVOKED_AT.isNull()))
                     .orderBy(AUTH_CREDENTIALS.CREATED_AT, AUTH_CREDENTIALS.ID)
-                    .fetch(JooqWallets::toCredential);
+                    .fetch(CredentialStore::toCredential);
         }
 
         @Override
@@ -141,7 +141,7 @@ public final class JooqWallets {
         public Optional<WalletSession> find(PlatformId platform, UUID id) {
             return db.ctx().selectFrom(AUTH_SESSIONS)
                     .where(AUTH_SESSIONS.PLATFORM_ID.eq(platform.value()).and(AUTH_SESSIONS.ID.eq(id)))
-                    .fetchOptional().map(JooqWallets::toSession);
+                    .fetchOptional().map(SessionStore::toSession);
         }
 
         @Override
@@ -152,7 +152,7 @@ public final class JooqWallets {
                             .and(AUTH_SESSIONS.REVOKED_AT.isNull())
                             .and(AUTH_SESSIONS.EXPIRES_AT.gt(utc(now))))
                     .orderBy(AUTH_SESSIONS.CREATED_AT.desc())
-                    .fetch(JooqWallets::toSession);
+                    .fetch(SessionStore::toSession);
         }
 
         @Override
@@ -221,14 +221,14 @@ public final class JooqWallets {
                     .where(AUTH_CHALLENGES.PLATFORM_ID.eq(platform.value())
                             .and(AUTH_CHALLENGES.CREDENTIAL_ID.eq(credentialId)))
                     .orderBy(AUTH_CHALLENGES.CREATED_AT.desc()).limit(1).forUpdate()
-                    .fetchOptional().map(JooqWallets::toChallenge);
+                    .fetchOptional().map(ChallengeStore::toChallenge);
         }
 
         @Override
         public Optional<AuthChallenge> findForUpdate(PlatformId platform, UUID id) {
             return db.ctx().selectFrom(AUTH_CHALLENGES)
                     .where(AUTH_CHALLENGES.PLATFORM_ID.eq(platform.value()).and(AUTH_CHALLENGES.ID.eq(id)))
-                    .forUpdate().fetchOptional().map(JooqWallets::toChallenge);
+                    .forUpdate().fetchOptional().map(ChallengeStore::toChallenge);
         }
 
         @Override
@@ -292,7 +292,7 @@ public final class JooqWallets {
         public Optional<SignedRequest> findForUpdate(PlatformId platform, UUID id) {
             return db.ctx().selectFrom(SIGNED_REQUESTS)
                     .where(SIGNED_REQUESTS.PLATFORM_ID.eq(platform.value()).and(SIGNED_REQUESTS.ID.eq(id)))
-                    .forUpdate().fetchOptional().map(JooqWallets::toSignedRequest);
+                    .forUpdate().fetchOptional().map(SignedRequestStore::toSignedRequest);
         }
 
         private static SignedRequest toSignedRequest(SignedRequestsRecord r) {

@@ -19,6 +19,13 @@ public record ExternalAccount(ExternalAccountId id, CustomerId customerId, Strin
         accountInfo = Map.copyOf(accountInfo);
     }
 
+    /** The account as it reads once removed: INACTIVE, and no longer anyone's default UMA deposit account. */
+    public ExternalAccount removed(Instant now) {
+        return new ExternalAccount(id, customerId, currency, ExternalAccountStatus.INACTIVE, platformAccountId,
+                ownershipType, false, accountType, primaryIdentifier, accountInfo, beneficiaryVerification,
+                beneficiaryVerifiedName, createdAt, now);
+    }
+
     public boolean isPlatformAccount() {
         return customerId == null;
     }

@@ -67,6 +67,16 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         return t.withApproval(false);
     }
 
+    /**
+     * The platform's approval did not come (its webhook failed or timed out, or its answer was a refusal other than
+     * a rejection): the payment fails and no longer awaits approval.
+     */
+    public Transaction approvalFailed(String reason, String detail, Instant now) {
+        requireAwaitingApproval("failed");
+        return move(TransactionStatus.FAILED, reason, now, settledAt, with(details, "failureDetail", detail))
+                .withApproval(false);
+    }
+
     /** Records the refund of this payment (the spec's {@code refund} object); the status is moved separately. */
     public Transaction withRefund(Map<String, Object> refund, Instant now) {
         return new Transaction(id, platformId, type, direction, status, customerId, platformCustomerId, source,

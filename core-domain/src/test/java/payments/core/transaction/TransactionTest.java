@@ -97,4 +97,15 @@ class TransactionTest {
                 Map.of(), null, null, T0, T0));
         assertTrue(TransactionStatus.PROCESSING.isOpen());
     }
+
+    @Test
+    void an_approval_that_fails_ends_the_wait_and_only_a_waiting_payment_can_fail_so() {
+        Transaction failed = inState(TransactionStatus.PENDING, true)
+                .approvalFailed("PAYMENT_APPROVAL_TIMED_OUT", "late", T1);
+        assertEquals(TransactionStatus.FAILED, failed.status());
+        assertEquals("PAYMENT_APPROVAL_TIMED_OUT", failed.failureReason());
+        assertFalse(failed.awaitingPlatformApproval());
+        assertThrows(Conflict.class, () -> inState(TransactionStatus.PENDING, false)
+                .approvalFailed("PAYMENT_APPROVAL_TIMED_OUT", null, T1));
+    }
 }

@@ -24,7 +24,10 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.Platforms;
 import payments.ports.driven.TransactionRunner;
 
-/** Customers: create (with their internal accounts), read, list, update and soft delete. */
+/**
+ * Customers: create (with their internal accounts), read, list, update and soft delete. Creation and a changed
+ * KYC/KYB status send a {@code CUSTOMER.*} webhook.
+ */
 public final class CustomerService {
     private final Customers customers;
     private final Platforms platforms;
@@ -34,11 +37,12 @@ public final class CustomerService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final Events events;
 
     public CustomerService(Customers customers, Platforms platforms, AccountOpening accountOpening,
                            EmbeddedWallets embeddedWallets, payments.ports.driven.InternalAccounts accounts,
                            payments.ports.driven.Credentials credentials, SignedRetry signedRetry,
-                           TransactionRunner tx, Clock clock, Ids ids) {
+                           TransactionRunner tx, Clock clock, Ids ids, Events events) {
         this.emailChange = new TiedEmailChange(accounts, credentials, signedRetry);
         this.customers = customers;
         this.platforms = platforms;
@@ -47,6 +51,7 @@ public final class CustomerService {
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
+        this.events = events;
     }
 
     public Customer create(Caller caller, Object body) {
@@ -71,6 +76,7 @@ public final class CustomerService {
             customers.insert(customer);
             accountOpening.ensureAccounts(caller.platformId(), id, customer.currencies(), now);
             embeddedWallets.provision(platform, customer, now);
+            events.customerChanged(null, customer);
             return customer;
         });
     }
@@ -113,6 +119,7 @@ public final class CustomerService {
                 customers.update(updated);
                 accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
                 embeddedWallets.provision(platform, updated, now);
+                events.customerChanged(current, updated);
                 return updated;
             }, clock.now());
         });

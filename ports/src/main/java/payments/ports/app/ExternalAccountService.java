@@ -22,7 +22,10 @@ import payments.ports.driven.ExternalAccounts;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
 
-/** External accounts of customers and of the platform: registration (with beneficiary check), reads, removal. */
+/**
+ * External accounts of customers and of the platform: registration (with beneficiary check), reads, removal.
+ * Registration (ACTIVE) and removal (INACTIVE) send {@code EXTERNAL_ACCOUNT.STATUS_UPDATED}.
+ */
 public final class ExternalAccountService {
     private static final ObjectSchema PLATFORM_CREATE = ObjectSchema.of()
             .required("currency", Types.currency())
@@ -39,15 +42,17 @@ public final class ExternalAccountService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final Events events;
 
     public ExternalAccountService(ExternalAccounts accounts, Customers customers, BeneficiaryVerifier verifier,
-                                  TransactionRunner tx, Clock clock, Ids ids) {
+                                  TransactionRunner tx, Clock clock, Ids ids, Events events) {
         this.accounts = accounts;
         this.customers = customers;
         this.verifier = verifier;
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
+        this.events = events;
     }
 
     /** Registers an account; from the customer route without a customerId it is the platform's own. */
@@ -85,6 +90,7 @@ public final class ExternalAccountService {
                     f.string("ownershipType").orElse(null), defaultUma, accountType, identifier, stored,
                     check.status(), check.verifiedName(), now, now);
             accounts.insert(caller.platformId(), account);
+            events.externalAccountStatus(caller.platformId(), account);
             return account;
         });
     }
@@ -105,8 +111,10 @@ public final class ExternalAccountService {
     public void delete(Caller caller, ExternalAccountId id, boolean platformRoute) {
         caller.require(Permission.MANAGE);
         tx.inTransaction(() -> {
-            get(caller, id, platformRoute);
-            accounts.delete(caller.platformId(), id, clock.now());
+            ExternalAccount account = get(caller, id, platformRoute);
+            var now = clock.now();
+            accounts.delete(caller.platformId(), id, now);
+            events.externalAccountStatus(caller.platformId(), account.removed(now));
         });
     }
 

@@ -13,13 +13,12 @@ import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerSchemas;
-import payments.core.ledger.AccountRef;
-import payments.core.ledger.Journal;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.core.platform.Platform;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -32,7 +31,6 @@ import payments.ports.driven.Customers;
 import payments.ports.driven.ExternalAccounts;
 import payments.ports.driven.Ids;
 import payments.ports.driven.InternalAccounts;
-import payments.ports.driven.Ledger;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.Transactions;
 import payments.ports.driven.UmaNetwork;
@@ -40,7 +38,7 @@ import payments.ports.driven.UmaNetwork;
 /**
  * Sandbox: an incoming UMA payment to a customer. It lands in the customer's default UMA deposit account (an
  * external account of that currency, paid out through the rail) or else in the customer's internal account of the
- * currency.
+ * currency. With {@code requireApproval} it first waits for the platform's approval ({@link IncomingPayments}).
  */
 public final class IncomingUmaService {
     private static final ObjectSchema RECEIVE = ObjectSchema.of()
@@ -48,27 +46,28 @@ public final class IncomingUmaService {
             .required("receivingCurrencyCode", Types.currency())
             .required("receivingCurrencyAmount", Types.integer(1, QuoteService.MAX_LOCKED_AMOUNT))
             .optional("receiverUmaAddress", Types.string(1, 255))
-            .optional("customerId", Types.string(1, 100));
+            .optional("customerId", Types.string(1, 100))
+            .optional("requireApproval", Types.bool());
 
     private final UmaNetwork uma;
     private final Customers customers;
     private final InternalAccounts internalAccounts;
     private final ExternalAccounts externalAccounts;
-    private final Ledger ledger;
     private final Transactions transactions;
+    private final IncomingPayments incoming;
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
 
     public IncomingUmaService(UmaNetwork uma, Customers customers, InternalAccounts internalAccounts,
-                              ExternalAccounts externalAccounts, Ledger ledger, Transactions transactions,
-                              PlatformClock clock, Ids ids, TransactionRunner tx) {
+                              ExternalAccounts externalAccounts, Transactions transactions,
+                              IncomingPayments incoming, PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.uma = uma;
         this.customers = customers;
         this.internalAccounts = internalAccounts;
         this.externalAccounts = externalAccounts;
-        this.ledger = ledger;
         this.transactions = transactions;
+        this.incoming = incoming;
         this.clock = clock;
         this.ids = ids;
         this.tx = tx;
@@ -90,38 +89,44 @@ public final class IncomingUmaService {
         }
         String currency = f.string("receivingCurrencyCode").orElseThrow();
         Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
-        return tx.inTransaction(() -> {
+        boolean approval = f.bool("requireApproval").orElse(false);
+        Platform approving = approval ? incoming.approvingPlatform(caller.platformId()) : null;
+        Transaction t = tx.inTransaction(() -> {
             Instant now = clock.now(caller);
             Customer customer = receiver(caller, f);
             UUID id = ids.newId();
-            AccountRef source = AccountRef.system(caller.platformId(), QuoteExecution.UMA_SETTLEMENT, currency);
-            ExternalAccount deposit = externalAccounts.findDefaultUmaDeposit(caller.platformId(), customer.id())
-                    .filter(a -> a.currency().equals(currency)).orElse(null);
-            AccountRef destination;
-            TransactionParty to;
-            if (deposit != null) {
-                destination = AccountRef.system(caller.platformId(), TransferService.RAIL_SETTLEMENT, currency);
-                to = TransactionParty.account(deposit.id().toString(), currency);
-            } else {
-                InternalAccount account = internalAccounts.listOwnedBy(caller.platformId(), customer.id()).stream()
-                        .filter(a -> a.currency().equals(currency) && a.type() != InternalAccountType.EMBEDDED_WALLET)
-                        .findFirst()
-                        .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "The customer has no " + currency
-                                + " account to receive into"));
-                destination = AccountRef.owned(account.id().value());
-                to = TransactionParty.account(account.id().toString(), currency);
-            }
             Transaction received = new Transaction(id, caller.platformId(), TransactionType.INCOMING,
-                    Direction.CREDIT, TransactionStatus.PROCESSING, customer.id(), customer.platformCustomerId(),
-                    new TransactionParty(TransactionParty.UMA_ADDRESS, null, sender, currency), to, null, amount, 0,
-                    "UMA-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(), null, null, false,
+                    Direction.CREDIT, approval ? TransactionStatus.PENDING : TransactionStatus.PROCESSING,
+                    customer.id(), customer.platformCustomerId(),
+                    new TransactionParty(TransactionParty.UMA_ADDRESS, null, sender, currency),
+                    destination(caller, customer, currency), null, amount, 0,
+                    "UMA-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(), null, null, approval,
                     Map.of("counterpartyInformation", Map.of("FULL_NAME", senderName(sender))), null, null, now,
-                    now).completed(now);
-            ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "UMA_RECEIVE", received.wireId(), source,
-                    destination, currency, amount.amountMinor(), now));
-            transactions.insert(received);
-            return received;
+                    now);
+            if (approval) {
+                incoming.awaitApproval(received, now);
+                return received;
+            }
+            Transaction settled = incoming.settle(received, now);
+            transactions.insert(settled);
+            return settled;
         });
+        return approval ? incoming.askApproval(approving, t) : t;
+    }
+
+    /** The customer's default UMA deposit account of the currency, else its internal account of the currency. */
+    private TransactionParty destination(Caller caller, Customer customer, String currency) {
+        ExternalAccount deposit = externalAccounts.findDefaultUmaDeposit(caller.platformId(), customer.id())
+                .filter(a -> a.currency().equals(currency)).orElse(null);
+        if (deposit != null) {
+            return TransactionParty.account(deposit.id().toString(), currency);
+        }
+        InternalAccount account = internalAccounts.listOwnedBy(caller.platformId(), customer.id()).stream()
+                .filter(a -> a.currency().equals(currency) && a.type() != InternalAccountType.EMBEDDED_WALLET)
+                .findFirst()
+                .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "The customer has no " + currency
+                        + " account to receive into"));
+        return TransactionParty.account(account.id().toString(), currency);
     }
 
     private Customer receiver(Caller caller, Fields f) {

@@ -34,15 +34,17 @@ public final class InternalAccountService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final Events events;
 
     public InternalAccountService(InternalAccounts accounts, Ledger ledger, FundingInstructions instructions,
-                                  TransactionRunner tx, Clock clock, Ids ids) {
+                                  TransactionRunner tx, Clock clock, Ids ids, Events events) {
         this.accounts = accounts;
         this.ledger = ledger;
         this.instructions = instructions;
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
+        this.events = events;
     }
 
     public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccounts.Filter filter,
@@ -65,12 +67,15 @@ public final class InternalAccountService {
                 .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id)));
     }
 
-    /** Sandbox only: credits the account from the sandbox funding source, as one balanced journal. */
+    /**
+     * Sandbox only: credits the account from the sandbox funding source, as one balanced journal, and sends
+     * {@code INTERNAL_ACCOUNT.BALANCE_UPDATED}.
+     */
     public InternalAccountView fund(Caller caller, InternalAccountId id, Object body) {
         caller.requireSandbox();
         caller.require(Permission.TRANSACT);
         long amount = FUND.validate(body).number("amount").orElseThrow();
-        InternalAccount funded = tx.inTransaction(() -> {
+        return tx.inTransaction(() -> {
             InternalAccount account = accounts.find(caller.platformId(), id)
                     .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
             if (account.status() != InternalAccountStatus.ACTIVE) {
@@ -79,9 +84,10 @@ public final class InternalAccountService {
             var source = AccountRef.system(caller.platformId(), AccountRef.SANDBOX_FUNDING, account.currency());
             ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "SANDBOX_FUNDING", id.toString(), source,
                     AccountRef.owned(id.value()), account.currency(), amount, clock.now()));
-            return accounts.find(caller.platformId(), id).orElseThrow();
+            InternalAccountView funded = view(caller, accounts.find(caller.platformId(), id).orElseThrow());
+            events.internalAccountBalance(caller.platformId(), funded);
+            return funded;
         });
-        return view(caller, funded);
     }
 
     private InternalAccountView view(Caller caller, InternalAccount account) {

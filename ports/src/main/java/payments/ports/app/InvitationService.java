@@ -36,15 +36,17 @@ public final class InvitationService {
     private final InvitationCodes codes;
     private final PlatformClock clock;
     private final TransactionRunner tx;
+    private final Events events;
 
     public InvitationService(Invitations invitations, Customers customers, Platforms platforms,
-                             InvitationCodes codes, PlatformClock clock, TransactionRunner tx) {
+                             InvitationCodes codes, PlatformClock clock, TransactionRunner tx, Events events) {
         this.invitations = invitations;
         this.customers = customers;
         this.platforms = platforms;
         this.codes = codes;
         this.clock = clock;
         this.tx = tx;
+        this.events = events;
     }
 
     public InvitationView create(Caller caller, Object body) {
@@ -76,7 +78,7 @@ public final class InvitationService {
 
     /**
      * The invitee's platform claims the invitation for {@code inviteeUma}, one of its addresses; it needs a UMA
-     * domain of its own. The {@code INVITATION.CLAIMED} webhook is not sent yet (docs/DECISIONS.md).
+     * domain of its own. The inviting platform gets the {@code INVITATION.CLAIMED} webhook.
      */
     public InvitationView claim(Caller caller, String code, Object body) {
         caller.require(Permission.MANAGE);
@@ -90,7 +92,9 @@ public final class InvitationService {
             Instant now = now(platform);
             Invitation claimed = current.claimed(inviteeUma, now);
             invitations.update(claimed);
-            return view(claimed, platform, now);
+            InvitationView view = view(claimed, platform, now);
+            events.invitationClaimed(view);
+            return view;
         });
     }
 

@@ -28,15 +28,17 @@ public final class PlatformService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final Events events;
 
     public PlatformService(Platforms platforms, TokenService tokens, AccountOpening accountOpening,
-                           TransactionRunner tx, Clock clock, Ids ids) {
+                           TransactionRunner tx, Clock clock, Ids ids, Events events) {
         this.platforms = platforms;
         this.tokens = tokens;
         this.accountOpening = accountOpening;
         this.tx = tx;
         this.clock = clock;
         this.ids = ids;
+        this.events = events;
     }
 
     public record CreatedPlatform(Platform platform, TokenService.IssuedToken firstToken) {
@@ -97,6 +99,10 @@ public final class PlatformService {
             Platform updated = current.withConfig(next, now);
             platforms.update(updated);
             accountOpening.ensureAccounts(current.id(), null, next.currencyCodes(), now);
+            if (next.webhookEndpoint() != null
+                    && !next.webhookEndpoint().equals(current.config().webhookEndpoint())) {
+                events.endpointChanged(current.id()); // the reference's TEST, once per new endpoint
+            }
             return updated;
         });
     }

@@ -8,8 +8,9 @@ import payments.ports.driven.SandboxClocks;
 import payments.ports.driven.TransactionRunner;
 
 /**
- * The sandbox's time machine: moves a sandbox platform's clock forward and runs at once whatever became due, so a
- * "30 seconds later" outcome is visible immediately. Production platforms cannot use it.
+ * The sandbox's time machine: moves a sandbox platform's clock forward and runs at once whatever became due (jobs,
+ * then webhook deliveries and retries), so a "30 seconds later" outcome is visible immediately. Production platforms
+ * cannot use it.
  */
 public final class SandboxClockService {
     static final long MAX_ADVANCE_SECONDS = 366L * 24 * 3600;
@@ -19,16 +20,19 @@ public final class SandboxClockService {
     private final SandboxClocks clocks;
     private final PlatformClock clock;
     private final JobRunner jobs;
+    private final WebhookDelivery webhooks;
     private final TransactionRunner tx;
 
-    public SandboxClockService(SandboxClocks clocks, PlatformClock clock, JobRunner jobs, TransactionRunner tx) {
+    public SandboxClockService(SandboxClocks clocks, PlatformClock clock, JobRunner jobs, WebhookDelivery webhooks,
+                               TransactionRunner tx) {
         this.clocks = clocks;
         this.clock = clock;
         this.jobs = jobs;
+        this.webhooks = webhooks;
         this.tx = tx;
     }
 
-    public record ClockState(Instant now, long offsetSeconds, int jobsRun) {
+    public record ClockState(Instant now, long offsetSeconds, int jobsRun, int webhookAttempts) {
     }
 
     public ClockState advance(Caller caller, Object body) {
@@ -36,11 +40,12 @@ public final class SandboxClockService {
         long seconds = ADVANCE.validate(body).number("seconds").orElseThrow();
         long offset = tx.inTransaction(() -> clocks.advance(caller.platformId(), seconds, clock.realNow()));
         int ran = jobs.runDue(caller.platformId());
-        return new ClockState(clock.now(caller), offset, ran);
+        int attempts = webhooks.deliverDue(caller.platformId());
+        return new ClockState(clock.now(caller), offset, ran, attempts);
     }
 
     public ClockState current(Caller caller) {
         caller.requireSandbox();
-        return new ClockState(clock.now(caller), clocks.offsetSeconds(caller.platformId()), 0);
+        return new ClockState(clock.now(caller), clocks.offsetSeconds(caller.platformId()), 0, 0);
     }
 }

@@ -25,13 +25,15 @@ public final class TransactionService {
 
     private final Transactions transactions;
     private final TransferService transfers;
+    private final IncomingPayments incoming;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
-    public TransactionService(Transactions transactions, TransferService transfers, PlatformClock clock,
-                              TransactionRunner tx) {
+    public TransactionService(Transactions transactions, TransferService transfers, IncomingPayments incoming,
+                              PlatformClock clock, TransactionRunner tx) {
         this.transactions = transactions;
         this.transfers = transfers;
+        this.incoming = incoming;
         this.clock = clock;
         this.tx = tx;
     }
@@ -64,12 +66,13 @@ public final class TransactionService {
                 now)));
     }
 
+    /** The platform approves an incoming payment it answered 202 for: the receiver is credited at once. */
     public Transaction approve(Caller caller, UUID id, Object body) {
         caller.require(Permission.TRANSACT);
         if (body != null) {
             APPROVE.validate(body);
         }
-        return change(caller, id, (t, now) -> t.approved(now));
+        return change(caller, id, (t, now) -> incoming.approve(t, now));
     }
 
     public Transaction reject(Caller caller, UUID id, Object body) {

@@ -264,7 +264,7 @@ class ExternalAccountServiceTest {
             throw new InvalidInput("INVALID_BANK_ACCOUNT", "invalid");
         };
         ExternalAccountService service = new ExternalAccountService(w.externalAccounts, w.customers, refusing,
-                w.tx, w.clock, w.ids);
+                w.tx, w.clock, w.ids, w.events);
 
         InvalidInput e = assertThrows(InvalidInput.class,
                 () -> service.create(caller, forCustomer(jane.id(), usdAccount("123456105")), false));

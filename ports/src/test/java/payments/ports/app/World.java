@@ -1,5 +1,6 @@
 package payments.ports.app;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -15,6 +16,7 @@ import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
 import payments.ports.fakes.DirectTransactionRunner;
 import payments.ports.fakes.FakeClock;
+import payments.ports.fakes.FakeWebhookSigner;
 import payments.ports.fakes.FixedBeneficiaryVerifier;
 import payments.ports.fakes.InMemoryApiTokens;
 import payments.ports.fakes.HashOnlyWalletCrypto;
@@ -26,11 +28,16 @@ import payments.ports.fakes.InMemoryWalletSecrets;
 import payments.ports.fakes.InMemoryExternalAccounts;
 import payments.ports.fakes.InMemoryInternalAccounts;
 import payments.ports.fakes.InMemoryInvitations;
+import payments.ports.fakes.InMemoryJobs;
 import payments.ports.fakes.InMemoryLedger;
+import payments.ports.fakes.InMemoryOutbox;
 import payments.ports.fakes.InMemoryPlatforms;
 import payments.ports.fakes.InMemorySandboxClocks;
+import payments.ports.fakes.InMemoryTransactions;
+import payments.ports.fakes.InMemoryWebhookKeys;
 import payments.ports.fakes.NoFundingInstructions;
 import payments.ports.fakes.PlainTokenSecrets;
+import payments.ports.fakes.ScriptedWebhookTransport;
 import payments.ports.fakes.SequentialIds;
 import payments.ports.fakes.SequentialInvitationCodes;
 
@@ -50,23 +57,38 @@ final class World {
     final InMemoryInvitations invitations = new InMemoryInvitations();
     final InMemorySandboxClocks sandboxClocks = new InMemorySandboxClocks();
     final PlatformClock platformClock = new PlatformClock(clock, sandboxClocks);
+    final InMemoryOutbox outbox = new InMemoryOutbox();
+    final Events events = new Events(outbox, platforms, platformClock, ids);
+    final InMemoryTransactions transactionRows = new InMemoryTransactions();
+    final AnnouncedTransactions transactions = new AnnouncedTransactions(transactionRows, events);
+    final InMemoryJobs jobs = new InMemoryJobs();
+    final FakeWebhookSigner signer = new FakeWebhookSigner();
+    final InMemoryWebhookKeys webhookKeys = new InMemoryWebhookKeys();
+    final ScriptedWebhookTransport endpoint = new ScriptedWebhookTransport();
 
     final InMemoryCredentials credentials = new InMemoryCredentials();
     final InMemoryWalletSecrets walletSecrets = new InMemoryWalletSecrets();
     final AccountOpening accountOpening = new AccountOpening(internalAccounts, ids);
     final EmbeddedWallets embeddedWallets = new EmbeddedWallets(internalAccounts, credentials, walletSecrets, ids);
     final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
-    final PlatformService platformService = new PlatformService(platforms, tokens, accountOpening, tx, clock, ids);
+    final PlatformService platformService =
+            new PlatformService(platforms, tokens, accountOpening, tx, clock, ids, events);
     final CustomerService customerService =
             new CustomerService(customers, platforms, accountOpening, embeddedWallets, internalAccounts, credentials,
                     new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),
-                            new HashOnlyWalletCrypto(), platformClock, ids, tx), tx, clock, ids);
+                            new HashOnlyWalletCrypto(), platformClock, ids, tx), tx, clock, ids, events);
     final InternalAccountService internalAccountService = new InternalAccountService(internalAccounts, ledger,
-            new NoFundingInstructions(), tx, clock, ids);
+            new NoFundingInstructions(), tx, clock, ids, events);
     final ExternalAccountService externalAccountService =
-            new ExternalAccountService(externalAccounts, customers, verifier, tx, clock, ids);
+            new ExternalAccountService(externalAccounts, customers, verifier, tx, clock, ids, events);
     final InvitationService invitationService = new InvitationService(invitations, customers, platforms,
-            new SequentialInvitationCodes(), platformClock, tx);
+            new SequentialInvitationCodes(), platformClock, tx, events);
+    final WebhookKeyService webhookKeyService = new WebhookKeyService(webhookKeys, signer, platformClock, tx);
+    final WebhookDelivery webhookDelivery = new WebhookDelivery(outbox, platforms, webhookKeyService, endpoint,
+            platformClock, ids, tx, Duration.ofSeconds(10));
+    final WebhookService webhookService = new WebhookService(outbox, webhookDelivery, platforms, platformClock, tx);
+    final IncomingPayments incomingPayments = new IncomingPayments(transactions, ledger, jobs, platforms,
+            webhookDelivery, platformClock, ids, tx);
 
     /** A platform stored directly (no accounts, no token), on UMA domain {@code umaDomain}. */
     Platform platform(Environment environment, String umaDomain, String... currencies) {
@@ -75,6 +97,15 @@ final class World {
                 PlatformConfig.initial(umaDomain, List.of(currencies)), now, now);
         platforms.insert(p);
         return p;
+    }
+
+    /** A sandbox platform on acme.example with USD and EUR whose webhooks go to {@code url}. */
+    Platform sandboxWithEndpoint(String url) {
+        Platform p = sandbox();
+        Platform configured = p.withConfig(new PlatformConfig(p.config().umaDomain(), null, url,
+                p.config().supportedCurrencies(), false, null, null, List.of()), p.updatedAt());
+        platforms.update(configured);
+        return configured;
     }
 
     /** A sandbox platform on acme.example with USD and EUR. */

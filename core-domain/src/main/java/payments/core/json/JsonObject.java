@@ -1,4 +1,4 @@
-package payments.adapter.http;
+package payments.core.json;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import payments.core.money.Currency;
 import payments.core.money.Money;
 import payments.core.page.Page;
 
-/** Builds response objects in field order, leaving out absent (null) fields. */
+/** Builds JSON objects (API responses, webhook payloads) in field order, leaving out absent (null) fields. */
 public final class JsonObject {
     private final Map<String, Object> fields = new LinkedHashMap<>();
 

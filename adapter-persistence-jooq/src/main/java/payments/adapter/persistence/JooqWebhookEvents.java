@@ -1,0 +1,222 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.WEBHOOK_ATTEMPTS;
+import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+import payments.adapter.persistence.schema.tables.records.WebhookAttemptsRecord;
+import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.webhook.AttemptOutcome;
+import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventStatus;
+import payments.core.webhook.WebhookEvent;
+import payments.ports.driven.Outbox;
+import payments.ports.driven.WebhookDeliveries;
+
+/**
+ * The outbox and the delivery log. A claim locks the earliest due row with FOR UPDATE SKIP LOCKED (so concurrent
+ * workers in any number of processes never claim the same attempt), leases it, and logs the attempt IN_FLIGHT;
+ * {@link #finish} moves the event on only while the claim's lease is still the row's.
+ */
+public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
+    private static final String ABANDONED_ERROR = "the process making this attempt stopped before its answer was "
+            + "recorded; the event was claimed again when its lease ran out";
+    private final Db db;
+
+    public JooqWebhookEvents(Db db) {
+        this.db = db;
+    }
+
+    @Override
+    public void append(WebhookEvent e) {
+        WebhookEventsRecord r = new WebhookEventsRecord();
+        r.setPlatformId(e.platformId().value());
+        r.setId(e.id());
+        r.setType(e.type());
+        r.setData(e.data() == null ? null : JsonColumns.write(e.data()));
+        r.setStatus(e.status().name());
+        r.setAttempts(e.attempts());
+        r.setMaxAttempts(e.maxAttempts());
+        r.setNextAttemptAt(utc(e.nextAttemptAt()));
+        r.setLastResponseStatus(e.lastResponseStatus());
+        r.setCreatedAt(utc(e.createdAt()));
+        r.setUpdatedAt(utc(e.updatedAt()));
+        db.ctx().insertInto(WEBHOOK_EVENTS).set(r).execute();
+    }
+
+    @Override
+    public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
+        var e = WEBHOOK_EVENTS;
+        var busy = WEBHOOK_EVENTS.as("busy");
+        Field<OffsetDateTime> platformNow = PlatformTime.now(e.PLATFORM_ID, realNow).as("platform_now");
+        Condition scope = platform == null ? DSL.trueCondition() : e.PLATFORM_ID.eq(platform.value());
+        var inFlight = DSL.selectCount().from(busy).where(busy.PLATFORM_ID.eq(e.PLATFORM_ID)
+                .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(utc(realNow))));
+        Record row = db.ctx().select(e.fields()).select(platformNow).from(e)
+                .where(scope.and(e.STATUS.eq(EventStatus.PENDING.name()))
+                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.now(e.PLATFORM_ID, realNow)))
+                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(utc(realNow))))
+                        .and(inFlight.asField().lt(maxInFlight)))
+                .orderBy(e.NEXT_ATTEMPT_AT)
+                .limit(1)
+                .forUpdate().of(e).skipLocked()
+                .fetchOne();
+        if (row == null) {
+            return Optional.empty();
+        }
+        WebhookEvent event = toEvent(row.into(e));
+        int attempt = event.attempts() + 1;
+        UUID lease = UUID.randomUUID();
+        OffsetDateTime startedAt = row.get(platformNow);
+        db.ctx().update(e).set(e.ATTEMPTS, attempt).set(e.LEASE_ID, lease).set(e.LEASE_UNTIL, utc(leaseUntil))
+                .where(byId(event.platformId(), event.id())).execute();
+        db.ctx().update(WEBHOOK_ATTEMPTS)
+                .set(WEBHOOK_ATTEMPTS.OUTCOME, AttemptOutcome.ABANDONED.name())
+                .set(WEBHOOK_ATTEMPTS.ERROR, ABANDONED_ERROR)
+                .where(attemptsOf(event.platformId(), event.id())
+                        .and(WEBHOOK_ATTEMPTS.OUTCOME.eq(AttemptOutcome.IN_FLIGHT.name())))
+                .execute();
+        db.ctx().insertInto(WEBHOOK_ATTEMPTS)
+                .set(WEBHOOK_ATTEMPTS.PLATFORM_ID, event.platformId().value())
+                .set(WEBHOOK_ATTEMPTS.EVENT_ID, event.id())
+                .set(WEBHOOK_ATTEMPTS.ATTEMPT, attempt)
+                .set(WEBHOOK_ATTEMPTS.STARTED_AT, startedAt)
+                .set(WEBHOOK_ATTEMPTS.OUTCOME, AttemptOutcome.IN_FLIGHT.name())
+                .execute();
+        return Optional.of(new Claim(withAttempts(event, attempt), attempt, lease, startedAt.toInstant()));
+    }
+
+    @Override
+    public void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
+        WebhookEvent event = claim.event();
+        db.ctx().update(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt))
+                .where(attemptsOf(event.platformId(), event.id()).and(WEBHOOK_ATTEMPTS.ATTEMPT.eq(attempt.number())))
+                .execute();
+        var e = WEBHOOK_EVENTS;
+        db.ctx().update(e)
+                .set(e.STATUS, next.name())
+                .set(e.NEXT_ATTEMPT_AT, utc(nextAttemptAt))
+                .set(e.LAST_RESPONSE_STATUS, attempt.responseStatus())
+                .setNull(e.LEASE_ID)
+                .setNull(e.LEASE_UNTIL)
+                .set(e.UPDATED_AT, utc(now))
+                .where(byId(event.platformId(), event.id()).and(e.LEASE_ID.eq(claim.lease())))
+                .execute();
+    }
+
+    @Override
+    public void recordSent(WebhookEvent event, DeliveryAttempt attempt) {
+        append(event);
+        db.ctx().insertInto(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt)).execute();
+    }
+
+    @Override
+    public Optional<WebhookEvent> find(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(WEBHOOK_EVENTS).where(byId(platform, id)).fetchOptional()
+                .map(JooqWebhookEvents::toEvent);
+    }
+
+    @Override
+    public List<DeliveryAttempt> attempts(PlatformId platform, UUID id) {
+        return db.ctx().selectFrom(WEBHOOK_ATTEMPTS).where(attemptsOf(platform, id))
+                .orderBy(WEBHOOK_ATTEMPTS.ATTEMPT).fetch(JooqWebhookEvents::toAttempt);
+    }
+
+    @Override
+    public Page<WebhookEvent> list(PlatformId platform, Filter filter, PageRequest page) {
+        Condition c = WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value());
+        if (filter.type() != null) {
+            c = c.and(WEBHOOK_EVENTS.TYPE.eq(filter.type()));
+        }
+        if (filter.status() != null) {
+            c = c.and(WEBHOOK_EVENTS.STATUS.eq(filter.status().name()));
+        }
+        return Keyset.page(db.ctx(), WEBHOOK_EVENTS, WEBHOOK_EVENTS.fields(), WEBHOOK_EVENTS.CREATED_AT,
+                WEBHOOK_EVENTS.ID, c, page, r -> toEvent(r.into(WEBHOOK_EVENTS)));
+    }
+
+    @Override
+    public boolean replay(PlatformId platform, UUID id, Instant now) {
+        return replayWhere(byId(platform, id), now) == 1;
+    }
+
+    @Override
+    public int replayExhausted(PlatformId platform, Instant now) {
+        return replayWhere(WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value())
+                .and(WEBHOOK_EVENTS.STATUS.eq(EventStatus.EXHAUSTED.name())), now);
+    }
+
+    /** Due now with one more attempt allowed; a PENDING event keeps what it has left and is only made due. */
+    private int replayWhere(Condition which, Instant now) {
+        var e = WEBHOOK_EVENTS;
+        return db.ctx().update(e)
+                .set(e.MAX_ATTEMPTS, DSL.when(e.STATUS.eq(EventStatus.PENDING.name()), e.MAX_ATTEMPTS)
+                        .otherwise(e.ATTEMPTS.plus(1)))
+                .set(e.STATUS, EventStatus.PENDING.name())
+                .set(e.NEXT_ATTEMPT_AT, utc(now))
+                .set(e.UPDATED_AT, utc(now))
+                .where(which)
+                .execute();
+    }
+
+    private static Condition byId(PlatformId platform, UUID id) {
+        return WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value()).and(WEBHOOK_EVENTS.ID.eq(id));
+    }
+
+    private static Condition attemptsOf(PlatformId platform, UUID id) {
+        return WEBHOOK_ATTEMPTS.PLATFORM_ID.eq(platform.value()).and(WEBHOOK_ATTEMPTS.EVENT_ID.eq(id));
+    }
+
+    private static WebhookAttemptsRecord attemptRecord(WebhookEvent event, DeliveryAttempt a) {
+        WebhookAttemptsRecord r = new WebhookAttemptsRecord();
+        r.setPlatformId(event.platformId().value());
+        r.setEventId(event.id());
+        r.setAttempt(a.number());
+        r.setStartedAt(utc(a.startedAt()));
+        r.setUrl(bounded(a.url(), 2048));
+        r.setOutcome(a.outcome().name());
+        r.setResponseStatus(a.responseStatus());
+        r.setResponseBody(a.responseBody());
+        r.setLatencyMillis(a.latencyMillis());
+        r.setError(bounded(a.error(), 1000));
+        return r;
+    }
+
+    private static String bounded(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max);
+    }
+
+    private static WebhookEvent withAttempts(WebhookEvent e, int attempts) {
+        return new WebhookEvent(e.platformId(), e.id(), e.type(), e.data(), e.status(), attempts, e.maxAttempts(),
+                e.nextAttemptAt(), e.lastResponseStatus(), e.createdAt(), e.updatedAt());
+    }
+
+    private static WebhookEvent toEvent(WebhookEventsRecord r) {
+        return new WebhookEvent(new PlatformId(r.getPlatformId()), r.getId(), r.getType(),
+                r.getData() == null ? null : JsonColumns.readObject(r.getData()), EventStatus.valueOf(r.getStatus()),
+                r.getAttempts(), r.getMaxAttempts(), instant(r.getNextAttemptAt()), r.getLastResponseStatus(),
+                r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
+    }
+
+    private static DeliveryAttempt toAttempt(WebhookAttemptsRecord r) {
+        return new DeliveryAttempt(r.getAttempt(), r.getStartedAt().toInstant(), r.getUrl(),
+                AttemptOutcome.valueOf(r.getOutcome()), r.getResponseStatus(), r.getResponseBody(),
+                r.getLatencyMillis(), r.getError());
+    }
+
+    private static Instant instant(OffsetDateTime t) {
+        return t == null ? null : t.toInstant();
+    }
+}

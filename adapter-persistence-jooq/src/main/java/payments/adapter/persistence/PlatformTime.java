@@ -1,0 +1,27 @@
+package payments.adapter.persistence;
+
+import static payments.adapter.persistence.Keyset.utc;
+import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.UUID;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+
+/**
+ * A platform's "now" in SQL, for queries over many platforms (due jobs, due webhooks): real time plus the sandbox
+ * clock's offset of the row's platform, as {@code PlatformClock} computes it in Java.
+ */
+final class PlatformTime {
+    private PlatformTime() {
+    }
+
+    static Field<OffsetDateTime> now(Field<UUID> platformId, Instant realNow) {
+        var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
+                .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(platformId)).asField(), DSL.inline(0L));
+        return DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE,
+                DSL.val(utc(realNow)), offset.cast(SQLDataType.DOUBLE));
+    }
+}

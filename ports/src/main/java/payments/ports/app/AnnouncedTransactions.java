@@ -1,0 +1,53 @@
+package payments.ports.app;
+
+import java.util.Optional;
+import java.util.UUID;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.transaction.Transaction;
+import payments.ports.driven.Transactions;
+
+/**
+ * The transaction store, announcing: every insert, and every update that moves a status or a refund, writes its
+ * payment event ({@link Events#transactionChanged}) in the same database transaction. Every service that saves a
+ * transaction goes through it, so no path can change a payment silently.
+ */
+public final class AnnouncedTransactions implements Transactions {
+    private final Transactions store;
+    private final Events events;
+
+    public AnnouncedTransactions(Transactions store, Events events) {
+        this.store = store;
+        this.events = events;
+    }
+
+    @Override
+    public void insert(Transaction transaction) {
+        store.insert(transaction);
+        events.transactionChanged(null, transaction);
+    }
+
+    /** Reads the stored row first (the caller holds its lock) to see what changed. */
+    @Override
+    public void update(Transaction transaction) {
+        Transaction before = store.find(transaction.platformId(), transaction.id()).orElse(null);
+        store.update(transaction);
+        events.transactionChanged(before, transaction);
+    }
+
+    @Override
+    public Optional<Transaction> find(PlatformId platform, UUID id) {
+        return store.find(platform, id);
+    }
+
+    @Override
+    public Optional<Transaction> findForUpdate(PlatformId platform, UUID id) {
+        return store.findForUpdate(platform, id);
+    }
+
+    @Override
+    public Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page) {
+        return store.list(platform, filter, page);
+    }
+}

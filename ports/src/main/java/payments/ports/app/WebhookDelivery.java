@@ -1,0 +1,161 @@
+package payments.ports.app;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import payments.core.common.PlatformId;
+import payments.core.platform.Platform;
+import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventStatus;
+import payments.core.webhook.RetrySchedule;
+import payments.core.webhook.WebhookEvent;
+import payments.ports.driven.Ids;
+import payments.ports.driven.Platforms;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.WebhookDeliveries;
+import payments.ports.driven.WebhookDeliveries.Claim;
+import payments.ports.driven.WebhookKeys.WebhookKey;
+import payments.ports.driven.WebhookTransport;
+
+/**
+ * Sends webhook events. The outbox worker: claim a due event (a short database transaction that leases it), call
+ * the platform's endpoint with no transaction open, record the attempt and the next step of the
+ * {@link RetrySchedule} in a new transaction. Anything that goes wrong with one event is that event's failed
+ * attempt, so a poison event or a dead endpoint never stops the others; a platform has at most
+ * {@value #MAX_IN_FLIGHT_PER_PLATFORM} calls in flight, so a slow endpoint cannot occupy every worker.
+ */
+public final class WebhookDelivery {
+    static final Duration LEASE = Duration.ofSeconds(60);
+    static final int MAX_IN_FLIGHT_PER_PLATFORM = 2;
+    /** A sandbox clock advance makes at most this many deliveries, within this time; the workers do the rest. */
+    static final int MAX_PER_ADVANCE = 50;
+    static final Duration ADVANCE_BUDGET = Duration.ofSeconds(15);
+    private static final Logger LOG = Logger.getLogger(WebhookDelivery.class.getName());
+
+    private final WebhookDeliveries deliveries;
+    private final Platforms platforms;
+    private final WebhookKeyService keys;
+    private final WebhookTransport transport;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+    private final Duration timeout;
+
+    public WebhookDelivery(WebhookDeliveries deliveries, Platforms platforms, WebhookKeyService keys,
+                           WebhookTransport transport, PlatformClock clock, Ids ids, TransactionRunner tx,
+                           Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(LEASE.dividedBy(2)) > 0) {
+            throw new IllegalArgumentException("the webhook timeout must be positive and end well within the "
+                    + "lease of " + LEASE + ", not " + timeout);
+        }
+        this.deliveries = deliveries;
+        this.platforms = platforms;
+        this.keys = keys;
+        this.transport = transport;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+        this.timeout = timeout;
+    }
+
+    /** An event sent synchronously, and its one attempt. */
+    public record Sent(WebhookEvent event, DeliveryAttempt attempt) {
+    }
+
+    /** How long one call may take. */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Delivers the next due event of any platform; false when none is due. */
+    public boolean deliverNext() {
+        return deliverOne(null);
+    }
+
+    /** Delivers the platform's due events (a sandbox clock advance), within bounds; returns how many attempts. */
+    public int deliverDue(PlatformId platform) {
+        Instant stop = clock.realNow().plus(ADVANCE_BUDGET);
+        int made = 0;
+        while (made < MAX_PER_ADVANCE && clock.realNow().isBefore(stop) && deliverOne(platform)) {
+            made++;
+        }
+        return made;
+    }
+
+    /**
+     * Sends a new event at once, and records it with that one attempt whatever the outcome (approval and test
+     * webhooks: the caller acts on the answer, nothing retries them).
+     */
+    public Sent sendNow(Platform platform, String type, Map<String, Object> data) {
+        Instant now = clock.now(platform.id(), platform.environment());
+        WebhookEvent event = WebhookEvent.emitted(platform.id(), ids.newId(), type, data, true, now);
+        DeliveryAttempt attempt = attempt(event, 1, now);
+        WebhookEvent sent = WebhookEvent.sentOnce(platform.id(), event.id(), type, data, attempt, now);
+        tx.inTransaction(() -> deliveries.recordSent(sent, attempt));
+        return new Sent(sent, attempt);
+    }
+
+    private boolean deliverOne(PlatformId scope) {
+        Instant realNow = clock.realNow();
+        Optional<Claim> claimed = tx.inTransaction(() -> deliveries.claimDue(scope, realNow, realNow.plus(LEASE),
+                MAX_IN_FLIGHT_PER_PLATFORM));
+        if (claimed.isEmpty()) {
+            return false;
+        }
+        Claim claim = claimed.get();
+        DeliveryAttempt attempt = attempt(claim.event(), claim.attempt(), claim.startedAt());
+        Instant now = clock.now(claim.event().platformId());
+        tx.inTransaction(() -> {
+            if (attempt.delivered()) {
+                deliveries.finish(claim, attempt, EventStatus.DELIVERED, null, now);
+                return;
+            }
+            Optional<Duration> wait = RetrySchedule.delayAfter(claim.attempt(), claim.event().maxAttempts());
+            deliveries.finish(claim, attempt, wait.isPresent() ? EventStatus.PENDING : EventStatus.EXHAUSTED,
+                    wait.map(now::plus).orElse(null), now);
+        });
+        return true;
+    }
+
+    /** One call; whatever fails on the way (rendering, keys, the call) is a failed attempt of this event alone. */
+    private DeliveryAttempt attempt(WebhookEvent event, int number, Instant startedAt) {
+        String url = null;
+        try {
+            Platform platform = platforms.find(event.platformId()).orElseThrow();
+            url = platform.config().webhookEndpoint();
+            if (url == null) {
+                return DeliveryAttempt.failed(number, startedAt, null, "the platform has no webhookEndpoint", 0);
+            }
+            Instant now = clock.now(platform.id(), platform.environment());
+            List<WebhookKey> signing = keys.signingKeys(platform.id(), now);
+            WebhookTransport.Result r = transport.post(url, envelope(event, now),
+                    body -> keys.signatureHeaders(signing, body), timeout);
+            if (r.timedOut()) {
+                return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());
+            }
+            return r.status() == null ? DeliveryAttempt.failed(number, startedAt, url, r.error(), r.latencyMillis())
+                    : DeliveryAttempt.answered(number, startedAt, url, r.status(), r.body(), r.latencyMillis());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "webhook " + event.wireId() + " attempt " + number + " failed", e);
+            return DeliveryAttempt.failed(number, startedAt, url, "internal error: " + e.getClass().getSimpleName(),
+                    0);
+        }
+    }
+
+    /** The reference's envelope; {@code timestamp} is the send time. */
+    private static Map<String, Object> envelope(WebhookEvent event, Instant now) {
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("id", event.wireId());
+        envelope.put("type", event.type());
+        envelope.put("timestamp", now.toString());
+        if (event.data() != null) {
+            envelope.put("data", event.data());
+        }
+        return envelope;
+    }
+}
