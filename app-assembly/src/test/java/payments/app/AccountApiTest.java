@@ -61,8 +61,8 @@ class AccountApiTest {
 
     @Test
     void internal_accounts_filter_by_type_and_platform_accounts_exist_per_currency() {
-        assertEquals(0, api.get("/customers/internal-accounts?type=EMBEDDED_WALLET&customerId=" + customerId)
-                .data().size());
+        var wallets = api.get("/customers/internal-accounts?type=EMBEDDED_WALLET&customerId=" + customerId).data();
+        assertEquals(1, wallets.size(), "a customer with an email gets an embedded wallet");
         var crypto = api.get("/customers/internal-accounts?type=INTERNAL_CRYPTO&customerId=" + customerId).data();
         assertTrue(crypto.isEmpty());
         var platform = api.get("/platform/internal-accounts").data();

@@ -99,7 +99,8 @@ class ApiFuzzTest {
             }
             case 5 -> {
                 kind = "unknown query parameter";
-                path = path + "?" + word(random) + "=" + value(random).replace("\"", "");
+                path = path + "?" + word(random) + "=" + java.net.URLEncoder.encode(value(random),
+                        java.nio.charset.StandardCharsets.UTF_8);
             }
             case 6 -> {
                 kind = random.nextInt(20) == 0 ? "oversized body" : "absurd numbers";

@@ -49,7 +49,7 @@ class CustomerApiTest {
         assertNull(c.get("identifier"));
         assertEquals(c, api.get("/customers/" + c.get("id")).body());
 
-        var accounts = api.get("/customers/internal-accounts?customerId=" + c.get("id")).data();
+        var accounts = api.get("/customers/internal-accounts?type=INTERNAL_FIAT&customerId=" + c.get("id")).data();
         assertEquals(2, accounts.size());
         assertEquals(java.util.Set.of("USD", "EUR"), new java.util.HashSet<>(accounts.stream()
                 .map(a -> ((Map<?, ?>) ((Map<?, ?>) a.get("balance")).get("currency")).get("code")).toList()));

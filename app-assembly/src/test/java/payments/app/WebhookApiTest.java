@@ -133,7 +133,8 @@ class WebhookApiTest {
         connect();
         String customer = createCustomer("kyc");
         receiver.awaitOne("CUSTOMER.KYC_PENDING");
-        Map<String, Object> update = new HashMap<>(Map.of("customerType", "INDIVIDUAL", "email", "new@example.com"));
+        Map<String, Object> update = new HashMap<>(Map.of("customerType", "INDIVIDUAL", "phoneNumber",
+                "+15555550123"));
         assertEquals(200, api.patch("/customers/" + customer, update).status());
         update.put("kycStatus", "APPROVED");
         var approved = api.patch("/customers/" + customer, update);
