@@ -61,10 +61,34 @@ public final class ApiHandler implements HttpHandler {
         } catch (DomainError e) {
             response = Errors.of(e);
         } catch (RuntimeException e) {
-            LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
-            response = Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
+            if (databaseUnreachable(e)) {
+                LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
+                exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
+                response = Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
+                        + "(request id " + requestId + ")", null);
+            } else {
+                LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
+                response = Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
+            }
         }
         send(exchange, response);
+    }
+
+    /**
+     * A lost or refused database connection (SQLSTATE class 08, an administrator shutdown 57P01..57P03, or a pool
+     * timeout): the request changed nothing and may be retried, so it is a 503 rather than a 500.
+     */
+    static boolean databaseUnreachable(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException) {
+                return true;
+            }
+            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Response route(HttpServerExchange exchange) {

@@ -22,10 +22,19 @@ public final class EmbeddedDatabase implements AutoCloseable {
      * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
      */
     public static EmbeddedDatabase start(Path dataDirectory, boolean durable) {
+        return start(dataDirectory, durable, 0);
+    }
+
+    /** As {@link #start(Path, boolean)}, on a fixed port (0: any free port), so a restart keeps its address. */
+    public static EmbeddedDatabase start(Path dataDirectory, boolean durable, int port) {
         try {
             Files.createDirectories(dataDirectory);
             String onOff = durable ? "on" : "off";
-            return new EmbeddedDatabase(EmbeddedPostgres.builder()
+            var builder = EmbeddedPostgres.builder();
+            if (port > 0) {
+                builder.setPort(port);
+            }
+            return new EmbeddedDatabase(builder
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(false)
                     .setServerConfig("fsync", onOff)

@@ -1,0 +1,51 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import payments.adapter.persistence.EmbeddedDatabase;
+
+/** PostgreSQL goes away and comes back: requests fail fast with 503 meanwhile, and the server recovers by itself. */
+class DatabaseOutageTest {
+    @Test
+    void requests_get_503_while_the_database_is_down_and_succeed_once_it_is_back() throws Exception {
+        Path dir = Files.createTempDirectory("payments-outage");
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        EmbeddedDatabase database = EmbeddedDatabase.start(dir, false, port);
+        Config config = Config.fromEnvironment(Map.of()).withPort(0)
+                .withDatabase(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres")
+                .withSandboxToken(TestServer.SANDBOX_CREDENTIALS);
+        try (PaymentsServer server = PaymentsServer.start(config)) {
+            ApiClient api = new ApiClient(server.port(), TestServer.SANDBOX_CREDENTIALS);
+            assertEquals(200, api.get("/customers").status());
+
+            database.close();
+            long started = System.nanoTime();
+            var down = api.get("/customers");
+            long millis = (System.nanoTime() - started) / 1_000_000;
+            assertEquals(503, down.status(), down.raw().body());
+            assertEquals("SERVICE_UNAVAILABLE", down.code());
+            assertTrue(millis < 5_000, "failed after " + millis + " ms");
+
+            database = EmbeddedDatabase.start(dir, false, port);
+            int status = 0;
+            for (int i = 0; i < 50 && status != 200; i++) {
+                status = api.get("/customers").status();
+                if (status != 200) {
+                    Thread.sleep(200);
+                }
+            }
+            assertEquals(200, status);
+        } finally {
+            database.close();
+        }
+    }
+}
