@@ -57,6 +57,18 @@ public final class Fields {
         return string(name).map(LocalDate::parse);
     }
 
+    /** The named fields that are present, as plain values in the order named (for echoing them back). */
+    public Map<String, Object> pick(String... names) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        Map<String, Object> plain = toPlain();
+        for (String name : names) {
+            if (plain.containsKey(name)) {
+                out.put(name, plain.get(name));
+            }
+        }
+        return out;
+    }
+
     public Map<String, Object> toPlain() {
         Map<String, Object> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k, plain(v)));

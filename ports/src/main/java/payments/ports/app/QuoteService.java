@@ -182,14 +182,8 @@ public final class QuoteService {
             UUID transactionId = ids.newId();
             Money sending = new Money(amounts.totalSendingMinor(), Currencies.of(source.currency()));
             Money receiving = new Money(amounts.receivingMinor(), Currencies.of(destination.currency()));
-            Map<String, Object> details = new LinkedHashMap<>();
-            f.string("description").ifPresent(v -> details.put("description", v));
-            f.string("remittanceInformation").ifPresent(v -> details.put("remittanceInformation", v));
-            f.string("purposeOfPayment").ifPresent(v -> details.put("purposeOfPayment", v));
-            Object senderInfo = f.toPlain().get("senderCustomerInfo");
-            if (senderInfo != null) {
-                details.put("senderCustomerInfo", senderInfo);
-            }
+            Map<String, Object> details = f.pick("description", "remittanceInformation", "purposeOfPayment",
+                    "senderCustomerInfo");
             details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
             String reference = "QT-" + quoteId.toString().replace("-", "").substring(0, 16).toUpperCase();
             if (source.internal() == null && source.external() == null) {

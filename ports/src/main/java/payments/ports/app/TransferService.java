@@ -1,7 +1,6 @@
 package payments.ports.app;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
@@ -117,11 +116,8 @@ public final class TransferService {
                 throw new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
                         + amount.amountMinor(), Map.of("available", source.availableMinor()));
             }
-            Map<String, Object> details = new LinkedHashMap<>();
-            f.string("remittanceInformation").ifPresent(v -> details.put("remittanceInformation", v));
-            f.string("purposeOfPayment").ifPresent(v -> details.put("purposeOfPayment", v));
-            f.string("description").ifPresent(v -> details.put("description", v));
-            f.object("destination").orElseThrow().string("paymentRail").ifPresent(v -> details.put("paymentRail", v));
+            Map<String, Object> details = f.pick("remittanceInformation", "purposeOfPayment", "description");
+            details.putAll(f.object("destination").orElseThrow().pick("paymentRail"));
             Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
                     TransactionStatus.PROCESSING, source.customerId(), platformCustomerId(caller, source),
                     TransactionParty.account(source.id().toString(), source.currency()),
@@ -145,8 +141,7 @@ public final class TransferService {
             Money amount = amount(caller, destination, source, f);
             requireSameOwner(destination, source, "source.accountId");
             UUID id = ids.newId();
-            Map<String, Object> details = new LinkedHashMap<>();
-            f.string("description").ifPresent(v -> details.put("description", v));
+            Map<String, Object> details = f.pick("description");
             Transaction t = new Transaction(id, caller.platformId(), TransactionType.INCOMING, Direction.CREDIT,
                     TransactionStatus.PROCESSING, destination.customerId(), platformCustomerId(caller, destination),
                     TransactionParty.account(source.id().toString(), source.currency()),
