@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.Conflict;
+import payments.core.common.InternalAccountId;
 import payments.core.customer.Customer;
 import payments.core.platform.Caller;
 import payments.core.wallet.AuthMethodType;
@@ -34,15 +36,22 @@ final class TiedEmailChange {
     SignedRetry.Outcome<Customer> run(Caller caller, Customer current, String newEmail,
                                       WalletAuthService.Signed signed, Function<Instant, Customer> update,
                                       Instant now) {
-        List<Credential> tied = newEmail == null || newEmail.equals(current.email()) ? List.of() : tied(caller, current);
-        if (tied.isEmpty()) {
+        boolean changes = newEmail != null && !newEmail.equals(current.email());
+        List<Credential> tied = changes ? tied(caller, current) : List.of();
+        InternalAccountId account = tied.isEmpty() ? null : tied.get(0).accountId();
+        if (account == null && changes && (signed.signature() != null || signed.requestId() != null)) {
+            // A retry whose tied credentials all went after its 202 still meets the guard: the set changed (409),
+            // rather than the change running unsigned.
+            account = wallet(caller, current);
+        }
+        if (account == null) {
             return new SignedRetry.Done<>(update.apply(now), null);
         }
-        if (credentials.identityInUse(caller.platformId(), AuthMethodType.EMAIL_OTP, newEmail)) {
+        if (!tied.isEmpty() && credentials.identityInUse(caller.platformId(), AuthMethodType.EMAIL_OTP, newEmail)) {
             throw new Conflict("EMAIL_OTP_EMAIL_ALREADY_EXISTS", "The email is already tied to an EMAIL_OTP credential");
         }
         String fingerprint = String.join(",", tied.stream().map(c -> c.id() + "=" + c.identity()).sorted().toList());
-        var guard = new SignedRetry.Guard(caller, tied.get(0).accountId(), AuthMethodType.EMAIL_OTP,
+        var guard = new SignedRetry.Guard(caller, account, AuthMethodType.EMAIL_OTP,
                 "ACTIVITY_TYPE_UPDATE_USER_EMAIL", signed.method(), signed.path(), signed.body(),
                 Map.of("email", newEmail), SignerRule.ANY_SESSION, null, fingerprint, signed.signature(),
                 signed.requestId());
@@ -54,6 +63,12 @@ final class TiedEmailChange {
             }
             return updated;
         });
+    }
+
+    private InternalAccountId wallet(Caller caller, Customer customer) {
+        return accounts.listOwnedBy(caller.platformId(), customer.id()).stream()
+                .filter(a -> a.type() == InternalAccountType.EMBEDDED_WALLET)
+                .map(InternalAccount::id).findFirst().orElse(null);
     }
 
     private List<Credential> tied(Caller caller, Customer customer) {

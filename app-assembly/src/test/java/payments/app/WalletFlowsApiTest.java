@@ -1,0 +1,530 @@
+package payments.app;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.webauthn4j.data.AttestationConveyancePreference;
+import com.webauthn4j.data.AuthenticatorAssertionResponse;
+import com.webauthn4j.data.AuthenticatorAttestationResponse;
+import com.webauthn4j.data.AuthenticatorSelectionCriteria;
+import com.webauthn4j.data.PublicKeyCredential;
+import com.webauthn4j.data.PublicKeyCredentialCreationOptions;
+import com.webauthn4j.data.PublicKeyCredentialDescriptor;
+import com.webauthn4j.data.PublicKeyCredentialParameters;
+import com.webauthn4j.data.PublicKeyCredentialRequestOptions;
+import com.webauthn4j.data.PublicKeyCredentialRpEntity;
+import com.webauthn4j.data.PublicKeyCredentialType;
+import com.webauthn4j.data.PublicKeyCredentialUserEntity;
+import com.webauthn4j.data.ResidentKeyRequirement;
+import com.webauthn4j.data.UserVerificationRequirement;
+import com.webauthn4j.data.attestation.statement.COSEAlgorithmIdentifier;
+import com.webauthn4j.data.client.Origin;
+import com.webauthn4j.data.client.challenge.DefaultChallenge;
+import com.webauthn4j.test.authenticator.webauthn.PackedAuthenticator;
+import com.webauthn4j.test.authenticator.webauthn.WebAuthnAuthenticatorAdaptor;
+import com.webauthn4j.test.client.ClientPlatform;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import payments.core.platform.Environment;
+
+/**
+ * Embedded-wallet flows over real HTTP beyond the EMAIL_OTP login of {@link WalletApiTest}: OAUTH and PASSKEY
+ * credentials added by signed retry and verified into sealed session keys that the client opens and signs with,
+ * session refresh, revoking a credential with another credential's session, and a tied email change whose tied
+ * credential set changes between the 202 and the retry. The server is a sandbox platform with the default passkey
+ * relying party ({@code localhost}, origins {@code http://localhost:8080,https://localhost}).
+ */
+class WalletFlowsApiTest {
+    private static final String GOOGLE = "https://accounts.google.com";
+    private static final String AUDIENCE = "payments-app.apps.googleusercontent.com";
+    private static final String RP_ID = "localhost";
+    private static final String ORIGIN = "https://localhost";
+    private static final Base64.Encoder B64URL = Base64.getUrlEncoder().withoutPadding();
+
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+    private final String customerId = api.post("/customers", CustomerApiTest.individual("flows-owner"))
+            .string("id");
+    private final String wallet = (String) api.get("/customers/internal-accounts?type=EMBEDDED_WALLET&customerId="
+            + customerId).data().get(0).get("id");
+    private final SecureRandom random = new SecureRandom();
+
+    // ---- OAUTH ----
+
+    @Test
+    void an_oauth_credential_added_by_signed_retry_verifies_into_a_sealed_session_key_that_signs() {
+        WalletClient otp = login();
+        Map<String, Object> add = Map.of("type", "OAUTH", "accountId", wallet,
+                "oidcToken", idToken("google-sub-1", Instant.now(), null));
+        var first = api.post("/auth/credentials", add);
+        assertEquals(202, first.status(), first.raw().body());
+        assertEquals("OAUTH", first.string("type"));
+        var created = signedBy(otp, first).post("/auth/credentials", add);
+        assertEquals(201, created.status(), created.raw().body());
+        assertEquals("OAUTH", created.string("type"));
+        assertEquals("ada.google@example.com", created.string("nickname"));
+        String credential = created.string("id");
+        assertEquals(List.of("EMAIL_OTP", "OAUTH"), credentialTypes());
+
+        WalletClient client = new WalletClient();
+        String clientKey = client.publicKeyCompressed();
+        var verified = api.post("/auth/credentials/" + credential + "/verify", Map.of("type", "OAUTH",
+                "oidcToken", idToken("google-sub-1", Instant.now(), WalletClient.sha256Hex(clientKey)),
+                "clientPublicKey", clientKey));
+        assertEquals(200, verified.status(), verified.raw().body());
+        assertEquals("OAUTH", verified.string("type"));
+        assertNotNull(verified.string("expiresAt"));
+        String sealed = verified.string("encryptedSessionSigningKey");
+        assertNotNull(sealed, verified.raw().body());
+
+        assertThrows(RuntimeException.class, () -> new WalletClient().openSessionKey(sealed),
+                "sealed to the client's key only");
+        WalletClient session = client.openSessionKey(sealed);
+        assertNotEquals(clientKey, session.publicKeyCompressed(), "a fresh session key, not the client's own");
+        assertSigns(session);
+        assertTrue(sessionTypes().contains("OAUTH"), sessionTypes().toString());
+    }
+
+    @Test
+    void oauth_verify_refuses_a_wrong_nonce_another_subject_a_stale_iat_and_the_legacy_literal() {
+        String credential = addOauth(login(), "google-sub-2");
+        WalletClient client = new WalletClient();
+        String clientKey = client.publicKeyCompressed();
+        String nonce = WalletClient.sha256Hex(clientKey);
+
+        var otherKeysNonce = verifyOauth(credential, idToken("google-sub-2", Instant.now(),
+                WalletClient.sha256Hex(new WalletClient().publicKeyCompressed())), clientKey);
+        assertUnauthorized(otherKeysNonce, "nonce");
+        // The nonce hashes the exact string sent: the same key spelled uncompressed is another string.
+        var otherSpelling = verifyOauth(credential, idToken("google-sub-2", Instant.now(),
+                WalletClient.sha256Hex(client.publicKeyUncompressed())), clientKey);
+        assertUnauthorized(otherSpelling, "nonce");
+        var otherSubject = verifyOauth(credential, idToken("google-sub-other", Instant.now(), nonce), clientKey);
+        assertUnauthorized(otherSubject, "identity");
+        var stale = verifyOauth(credential, idToken("google-sub-2", Instant.now().minusSeconds(120), nonce),
+                clientKey);
+        assertUnauthorized(stale, "iat");
+
+        var legacy = verifyOauth(credential, "sandbox-valid-oidc-token", clientKey);
+        assertEquals(400, legacy.status(), legacy.raw().body());
+        assertEquals("INVALID_INPUT", legacy.code());
+        assertEquals(List.of("oidcToken"), legacy.invalidFields());
+        var legacyAdd = api.post("/auth/credentials", Map.of("type", "OAUTH", "accountId", wallet,
+                "oidcToken", "sandbox-valid-oidc-token"));
+        assertEquals(400, legacyAdd.status(), legacyAdd.raw().body());
+        assertEquals("INVALID_INPUT", legacyAdd.code());
+
+        var sameIdentity = api.post("/auth/credentials", Map.of("type", "OAUTH", "accountId", wallet,
+                "oidcToken", idToken("google-sub-2", Instant.now(), null)));
+        assertEquals(400, sameIdentity.status(), sameIdentity.raw().body());
+        assertEquals("INVALID_INPUT", sameIdentity.code());
+        assertEquals(List.of("EMAIL_OTP", "OAUTH"), credentialTypes());
+
+        var good = verifyOauth(credential, idToken("google-sub-2", Instant.now(), nonce), clientKey);
+        assertEquals(200, good.status(), good.raw().body());
+        assertSigns(client.openSessionKey(good.string("encryptedSessionSigningKey")));
+    }
+
+    // ---- PASSKEY ----
+
+    @Test
+    void a_passkey_added_by_signed_retry_asserts_into_a_sealed_session_key_that_signs() {
+        ClientPlatform authenticator = authenticator();
+        Passkey passkey = addPasskey(login(), authenticator);
+        assertTrue(passkey.credentialId().matches("[A-Za-z0-9_-]+"), passkey.credentialId());
+        assertEquals(List.of("EMAIL_OTP", "PASSKEY"), credentialTypes());
+
+        var duplicate = api.post("/auth/credentials", passkey.registration());
+        assertEquals(400, duplicate.status(), duplicate.raw().body());
+        assertEquals("PASSKEY_CREDENTIAL_ALREADY_EXISTS", duplicate.code());
+
+        WalletClient client = new WalletClient();
+        var challenge = api.post("/auth/credentials/" + passkey.id() + "/challenge",
+                Map.of("clientPublicKey", client.publicKeyUncompressed()));
+        assertEquals(200, challenge.status(), challenge.raw().body());
+        String hex = challenge.string("challenge");
+        assertTrue(hex.matches("[0-9a-f]{64}"), hex);
+        assertTrue(challenge.string("requestId").startsWith("Request:"), challenge.string("requestId"));
+        assertEquals(passkey.credentialId(), challenge.string("credentialId"));
+        assertNotNull(challenge.string("expiresAt"));
+
+        Map<String, Object> assertion = assertion(authenticator, passkey, hex);
+        String clientData = new String(Base64.getUrlDecoder().decode((String) assertion.get("clientDataJson")), UTF_8);
+        assertTrue(clientData.contains("\"challenge\":\"" + B64URL.encodeToString(hex.getBytes(UTF_8)) + "\""),
+                clientData);
+        Map<String, Object> body = Map.of("type", "PASSKEY", "assertion", assertion);
+        var noRequestId = api.post("/auth/credentials/" + passkey.id() + "/verify", body);
+        assertEquals(401, noRequestId.status(), noRequestId.raw().body());
+        assertEquals("REQUEST_ID_MISSING", noRequestId.code());
+
+        var verified = api.withHeader("Request-Id", challenge.string("requestId"))
+                .post("/auth/credentials/" + passkey.id() + "/verify", body);
+        assertEquals(200, verified.status(), verified.raw().body());
+        assertEquals("PASSKEY", verified.string("type"));
+        assertEquals("Ada's laptop", verified.string("nickname"));
+        assertSigns(client.openSessionKey(verified.string("encryptedSessionSigningKey")));
+    }
+
+    @Test
+    void passkey_verify_refuses_replays_and_other_origins_and_accepts_the_legacy_sandbox_signature() {
+        ClientPlatform authenticator = authenticator();
+        Passkey passkey = addPasskey(login(), authenticator);
+        WalletClient client = new WalletClient();
+        String verifyPath = "/auth/credentials/" + passkey.id() + "/verify";
+
+        var first = passkeyChallenge(passkey, client);
+        Map<String, Object> used = Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, first.string("challenge")));
+        ApiClient firstRequest = api.withHeader("Request-Id", first.string("requestId"));
+        assertEquals(200, firstRequest.post(verifyPath, used).status());
+        assertUnauthorized(firstRequest.post(verifyPath, used), "Request-Id");
+
+        var second = passkeyChallenge(passkey, client);
+        ApiClient secondRequest = api.withHeader("Request-Id", second.string("requestId"));
+        assertUnauthorized(secondRequest.post(verifyPath, used), "Passkey assertion rejected");
+        authenticator.setOrigin(new Origin("https://evil.example"));
+        var elsewhere = secondRequest.post(verifyPath, Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, second.string("challenge"))));
+        assertUnauthorized(elsewhere, "origin");
+        authenticator.setOrigin(new Origin(ORIGIN));
+        // Refused assertions leave the challenge usable; a good one over it still opens a session.
+        var good = secondRequest.post(verifyPath, Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, second.string("challenge"))));
+        assertEquals(200, good.status(), good.raw().body());
+
+        var third = passkeyChallenge(passkey, client);
+        var legacy = api.withHeader("Request-Id", third.string("requestId")).post(verifyPath, Map.of(
+                "type", "PASSKEY", "assertion", Map.of("credentialId", passkey.credentialId(),
+                        "clientDataJson", "e30", "authenticatorData", "AAAA",
+                        "signature", "sandbox-valid-passkey-signature")));
+        assertEquals(200, legacy.status(), legacy.raw().body());
+        assertSigns(client.openSessionKey(legacy.string("encryptedSessionSigningKey")));
+    }
+
+    // ---- sessions and revocation ----
+
+    @Test
+    void a_session_refresh_seals_a_new_session_to_the_new_key_and_ends_the_old_one() {
+        WalletClient otp = login();
+        String old = (String) api.get("/auth/sessions?accountId=" + wallet).data().get(0).get("id");
+        WalletClient next = new WalletClient();
+        Map<String, Object> body = Map.of("clientPublicKey", next.publicKeyUncompressed());
+        String path = "/auth/sessions/" + old + "/refresh";
+
+        var first = api.post(path, body);
+        assertEquals(202, first.status(), first.raw().body());
+        assertTrue(first.string("payloadToSign").contains(next.publicKeyUncompressed()),
+                "the payload binds the new client key");
+        var otherKey = signedBy(otp, first).post(path, Map.of("clientPublicKey",
+                new WalletClient().publicKeyUncompressed()));
+        assertEquals("WALLET_SIGNATURE_BODY_MISMATCH", otherKey.code(), otherKey.raw().body());
+
+        var refreshed = signedBy(otp, first).post(path, body);
+        assertEquals(201, refreshed.status(), refreshed.raw().body());
+        assertNotEquals(old, refreshed.string("id"));
+        assertEquals("EMAIL_OTP", refreshed.string("type"));
+        WalletClient session = next.openSessionKey(refreshed.string("encryptedSessionSigningKey"));
+
+        assertEquals(List.of(refreshed.string("id")), sessionIds());
+        assertCannotSign(otp);
+        assertSigns(session);
+    }
+
+    @Test
+    void revoking_a_credential_with_a_session_of_another_credential_ends_the_revoked_ones_sessions() {
+        WalletClient otp = login();
+        String email = credentialOf("EMAIL_OTP");
+        String oauth = addOauth(otp, "google-sub-4");
+        WalletClient oauthSession = oauthSession(oauth, "google-sub-4");
+        assertEquals(List.of("EMAIL_OTP", "OAUTH"), sessionTypes());
+
+        var revoke = api.delete("/auth/credentials/" + email);
+        assertEquals(202, revoke.status(), revoke.raw().body());
+        assertEquals(204, signedBy(oauthSession, revoke).delete("/auth/credentials/" + email).status());
+
+        assertEquals(List.of(oauth), api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                .map(c -> c.get("id")).toList());
+        assertEquals(List.of("OAUTH"), sessionTypes());
+        assertCannotSign(otp);
+        assertSigns(oauthSession);
+        var last = api.delete("/auth/credentials/" + oauth);
+        assertEquals(400, last.status(), last.raw().body());
+    }
+
+    // ---- tied email change ----
+
+    @Test
+    void a_tied_email_change_whose_email_otp_credential_was_replaced_before_the_retry_is_refused_with_409() {
+        WalletClient otp = login();
+        String email = credentialOf("EMAIL_OTP");
+        Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "email", "ada.moved@example.com");
+        var pending = api.patch("/customers/" + customerId, change);
+        assertEquals(202, pending.status(), pending.raw().body());
+
+        // Meanwhile the tied set changes: the EMAIL_OTP credential is revoked (signed by an OAUTH session) and
+        // added back, a new credential tied to the same, still current, email.
+        WalletClient oauthSession = oauthSession(addOauth(otp, "google-sub-5"), "google-sub-5");
+        var revoke = api.delete("/auth/credentials/" + email);
+        assertEquals(204, signedBy(oauthSession, revoke).delete("/auth/credentials/" + email).status());
+        Map<String, Object> emailOtp = Map.of("type", "EMAIL_OTP", "accountId", wallet);
+        var readd = signedBy(oauthSession, api.post("/auth/credentials", emailOtp)).post("/auth/credentials",
+                emailOtp);
+        assertEquals(201, readd.status(), readd.raw().body());
+        assertEquals("ada@example.com", readd.string("nickname"));
+
+        var retry = signedBy(oauthSession, pending).patch("/customers/" + customerId, change);
+        assertEquals(409, retry.status(), retry.raw().body());
+        assertEquals("EMAIL_OTP_CREDENTIAL_SET_CHANGED", retry.code());
+        assertEquals("ada@example.com", api.get("/customers/" + customerId).body().get("email"));
+
+        // Starting again binds the new set, and the new credential follows the email.
+        var again = api.patch("/customers/" + customerId, change);
+        assertEquals(202, again.status(), again.raw().body());
+        var done = signedBy(oauthSession, again).patch("/customers/" + customerId, change);
+        assertEquals(200, done.status(), done.raw().body());
+        assertEquals("ada.moved@example.com", done.body().get("email"));
+        assertEquals("ada.moved@example.com", nicknameOf(readd.string("id")));
+    }
+
+    @Test
+    void a_tied_email_change_whose_email_otp_credential_was_revoked_before_the_retry_is_refused_with_409() {
+        WalletClient otp = login();
+        String email = credentialOf("EMAIL_OTP");
+        Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "email", "ada.gone@example.com");
+        var pending = api.patch("/customers/" + customerId, change);
+        assertEquals(202, pending.status(), pending.raw().body());
+
+        WalletClient oauthSession = oauthSession(addOauth(otp, "google-sub-6"), "google-sub-6");
+        var revoke = api.delete("/auth/credentials/" + email);
+        assertEquals(204, signedBy(oauthSession, revoke).delete("/auth/credentials/" + email).status());
+
+        // The 202 bound one tied credential; none is left. The signed retry is refused, not run unsigned.
+        var retry = signedBy(oauthSession, pending).patch("/customers/" + customerId, change);
+        assertEquals(409, retry.status(), retry.raw().body());
+        assertEquals("EMAIL_OTP_CREDENTIAL_SET_CHANGED", retry.code());
+        assertEquals("ada@example.com", api.get("/customers/" + customerId).body().get("email"));
+
+        // With nothing tied any more, the change needs no signature.
+        var plain = api.patch("/customers/" + customerId, change);
+        assertEquals(200, plain.status(), plain.raw().body());
+        assertEquals("ada.gone@example.com", plain.body().get("email"));
+    }
+
+    @Test
+    void adding_a_credential_that_is_not_tied_to_the_email_leaves_the_tied_set_and_the_retry_succeeds() {
+        WalletClient otp = login();
+        Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "email", "ada.kept@example.com");
+        var pending = api.patch("/customers/" + customerId, change);
+        assertEquals(202, pending.status(), pending.raw().body());
+
+        addOauth(otp, "google-sub-7");
+
+        var retry = signedBy(otp, pending).patch("/customers/" + customerId, change);
+        assertEquals(200, retry.status(), retry.raw().body());
+        assertEquals("ada.kept@example.com", nicknameOf(credentialOf("EMAIL_OTP")));
+    }
+
+    // ---- helpers: EMAIL_OTP login and signed retries ----
+
+    /** Logs in with the sandbox OTP; the returned client's key is a session of the wallet's EMAIL_OTP credential. */
+    private WalletClient login() {
+        String credential = credentialOf("EMAIL_OTP");
+        var challenge = api.post("/auth/credentials/" + credential + "/challenge", null);
+        assertEquals(200, challenge.status(), challenge.raw().body());
+        WalletClient client = new WalletClient();
+        Map<String, Object> body = Map.of("type", "EMAIL_OTP",
+                "encryptedOtpBundle", client.encryptOtp(challenge.string("otpEncryptionTargetBundle"), "000000"));
+        var first = api.post("/auth/credentials/" + credential + "/verify", body);
+        assertEquals(202, first.status(), first.raw().body());
+        var session = signedBy(client, first).post("/auth/credentials/" + credential + "/verify", body);
+        assertEquals(200, session.status(), session.raw().body());
+        return client;
+    }
+
+    /** The client that repeats a 202's request, stamped by {@code signer}. */
+    private ApiClient signedBy(WalletClient signer, ApiClient.Reply challenge) {
+        assertEquals(202, challenge.status(), challenge.raw().body());
+        return api.withHeader("Request-Id", challenge.string("requestId"))
+                .withHeader("Service-Wallet-Signature", signer.stamp(challenge.string("payloadToSign")));
+    }
+
+    /** {@code key} is an active session of the wallet: it signs a privacy change through. */
+    private void assertSigns(WalletClient key) {
+        Map<String, Object> privacy = Map.of("privateEnabled", true);
+        var updated = signedBy(key, api.patch("/internal-accounts/" + wallet, privacy))
+                .patch("/internal-accounts/" + wallet, privacy);
+        assertEquals(200, updated.status(), updated.raw().body());
+        assertEquals(true, updated.body().get("privateEnabled"));
+    }
+
+    private void assertCannotSign(WalletClient key) {
+        Map<String, Object> privacy = Map.of("privateEnabled", false);
+        var refused = signedBy(key, api.patch("/internal-accounts/" + wallet, privacy))
+                .patch("/internal-accounts/" + wallet, privacy);
+        assertEquals(401, refused.status(), refused.raw().body());
+        assertEquals("WALLET_SIGNATURE_INVALID", refused.code());
+    }
+
+    private static void assertUnauthorized(ApiClient.Reply reply, String reasonPart) {
+        assertEquals(401, reply.status(), reply.raw().body());
+        assertEquals("UNAUTHORIZED", reply.code(), reply.raw().body());
+        Object reason = reply.body().get("reason");
+        assertTrue(reason instanceof String s && s.contains(reasonPart), reply.raw().body());
+    }
+
+    private String credentialOf(String type) {
+        return (String) api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                .filter(c -> type.equals(c.get("type"))).findFirst().orElseThrow().get("id");
+    }
+
+    private String nicknameOf(String credential) {
+        return (String) api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                .filter(c -> credential.equals(c.get("id"))).findFirst().orElseThrow().get("nickname");
+    }
+
+    private List<String> credentialTypes() {
+        return api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                .map(c -> (String) c.get("type")).sorted().toList();
+    }
+
+    private List<String> sessionTypes() {
+        return api.get("/auth/sessions?accountId=" + wallet).data().stream()
+                .map(s -> (String) s.get("type")).sorted().toList();
+    }
+
+    private List<String> sessionIds() {
+        return api.get("/auth/sessions?accountId=" + wallet).data().stream().map(s -> (String) s.get("id")).toList();
+    }
+
+    // ---- helpers: OAUTH ----
+
+    /**
+     * A Google-shaped ID token the sandbox accepts: valid claims, a dummy RS256 signature (the sandbox parses the
+     * JWT and checks the claims, not the signature). {@code nonce} null leaves the claim out.
+     */
+    private static String idToken(String subject, Instant issuedAt, String nonce) {
+        Map<String, Object> claims = new HashMap<>();
+        claims.put("iss", GOOGLE);
+        claims.put("aud", AUDIENCE);
+        claims.put("sub", subject);
+        claims.put("iat", issuedAt.getEpochSecond());
+        claims.put("exp", issuedAt.getEpochSecond() + 300);
+        claims.put("email", "ada.google@example.com");
+        if (nonce != null) {
+            claims.put("nonce", nonce);
+        }
+        try {
+            return B64URL.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\",\"kid\":\"dummy\"}".getBytes(UTF_8))
+                    + "." + B64URL.encodeToString(ApiClient.JSON.writeValueAsBytes(claims))
+                    + "." + B64URL.encodeToString("not-a-real-signature".getBytes(UTF_8));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Adds an OAUTH credential for {@code subject}, signed by {@code session}; returns its id. */
+    private String addOauth(WalletClient session, String subject) {
+        Map<String, Object> add = Map.of("type", "OAUTH", "accountId", wallet,
+                "oidcToken", idToken(subject, Instant.now(), null));
+        var created = signedBy(session, api.post("/auth/credentials", add)).post("/auth/credentials", add);
+        assertEquals(201, created.status(), created.raw().body());
+        return created.string("id");
+    }
+
+    private ApiClient.Reply verifyOauth(String credential, String token, String clientKey) {
+        return api.post("/auth/credentials/" + credential + "/verify", Map.of("type", "OAUTH", "oidcToken", token,
+                "clientPublicKey", clientKey));
+    }
+
+    /** Verifies the OAUTH credential with a fresh token and returns the opened session key. */
+    private WalletClient oauthSession(String credential, String subject) {
+        WalletClient client = new WalletClient();
+        String clientKey = client.publicKeyCompressed();
+        var verified = verifyOauth(credential, idToken(subject, Instant.now(), WalletClient.sha256Hex(clientKey)),
+                clientKey);
+        assertEquals(200, verified.status(), verified.raw().body());
+        return client.openSessionKey(verified.string("encryptedSessionSigningKey"));
+    }
+
+    // ---- helpers: PASSKEY ----
+
+    /** A registered passkey: its AuthMethod id, WebAuthn credential id and the registration body that added it. */
+    private record Passkey(String id, String credentialId, Map<String, Object> registration) {
+    }
+
+    /** A browser at {@code https://localhost} with a software authenticator (packed attestation). */
+    private static ClientPlatform authenticator() {
+        return new ClientPlatform(new Origin(ORIGIN), new WebAuthnAuthenticatorAdaptor(new PackedAuthenticator()));
+    }
+
+    /**
+     * Registers a passkey with a registration challenge chosen here, as the platform's backend would; the wallet
+     * already has a credential, so it is a signed retry by {@code session}.
+     */
+    private Passkey addPasskey(WalletClient session, ClientPlatform authenticator) {
+        byte[] challenge = new byte[32];
+        random.nextBytes(challenge);
+        PublicKeyCredential<AuthenticatorAttestationResponse, ?> created = authenticator.create(
+                new PublicKeyCredentialCreationOptions(
+                        new PublicKeyCredentialRpEntity(RP_ID, "Payments"),
+                        new PublicKeyCredentialUserEntity(new byte[] {1, 2, 3}, "ada@example.com", "Ada"),
+                        new DefaultChallenge(challenge),
+                        List.of(new PublicKeyCredentialParameters(PublicKeyCredentialType.PUBLIC_KEY,
+                                COSEAlgorithmIdentifier.ES256)),
+                        60_000L, List.of(),
+                        new AuthenticatorSelectionCriteria(null, ResidentKeyRequirement.DISCOURAGED,
+                                UserVerificationRequirement.DISCOURAGED),
+                        AttestationConveyancePreference.DIRECT, null));
+        String credentialId = B64URL.encodeToString(created.getRawId());
+        Map<String, Object> registration = Map.of("type", "PASSKEY", "accountId", wallet,
+                "nickname", "Ada's laptop", "challenge", B64URL.encodeToString(challenge),
+                "attestation", Map.of("credentialId", credentialId,
+                        "clientDataJson", B64URL.encodeToString(created.getResponse().getClientDataJSON()),
+                        "attestationObject", B64URL.encodeToString(created.getResponse().getAttestationObject()),
+                        "transports", List.of("internal")));
+        var first = api.post("/auth/credentials", registration);
+        assertEquals(202, first.status(), first.raw().body());
+        assertEquals("PASSKEY", first.string("type"));
+        var added = signedBy(session, first).post("/auth/credentials", registration);
+        assertEquals(201, added.status(), added.raw().body());
+        assertEquals("PASSKEY", added.string("type"));
+        assertEquals(credentialId, added.string("credentialId"));
+        assertEquals("Ada's laptop", added.string("nickname"));
+        return new Passkey(added.string("id"), credentialId, registration);
+    }
+
+    private ApiClient.Reply passkeyChallenge(Passkey passkey, WalletClient client) {
+        var challenge = api.post("/auth/credentials/" + passkey.id() + "/challenge",
+                Map.of("clientPublicKey", client.publicKeyCompressed()));
+        assertEquals(200, challenge.status(), challenge.raw().body());
+        return challenge;
+    }
+
+    /** The authenticator's assertion over the service's hex challenge: WebAuthn challenge = UTF-8 of the hex. */
+    private static Map<String, Object> assertion(ClientPlatform authenticator, Passkey passkey, String hex) {
+        PublicKeyCredential<AuthenticatorAssertionResponse, ?> got = authenticator.get(
+                new PublicKeyCredentialRequestOptions(new DefaultChallenge(hex.getBytes(UTF_8)), 60_000L, RP_ID,
+                        List.of(new PublicKeyCredentialDescriptor(PublicKeyCredentialType.PUBLIC_KEY,
+                                Base64.getUrlDecoder().decode(passkey.credentialId()), null)),
+                        UserVerificationRequirement.DISCOURAGED, null));
+        AuthenticatorAssertionResponse r = got.getResponse();
+        Map<String, Object> assertion = new HashMap<>();
+        assertion.put("credentialId", B64URL.encodeToString(got.getRawId()));
+        assertion.put("clientDataJson", B64URL.encodeToString(r.getClientDataJSON()));
+        assertion.put("authenticatorData", B64URL.encodeToString(r.getAuthenticatorData()));
+        assertion.put("signature", B64URL.encodeToString(r.getSignature()));
+        if (r.getUserHandle() != null) {
+            assertion.put("userHandle", B64URL.encodeToString(r.getUserHandle()));
+        }
+        return assertion;
+    }
+}
