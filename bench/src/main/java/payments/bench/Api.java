@@ -33,13 +33,18 @@ final class Api {
     }
 
     CompletableFuture<Reply> send(String method, String path, Object body, boolean idempotent) {
+        return send(method, path, body, idempotent ? UUID.randomUUID().toString() : null);
+    }
+
+    /** Sends with the given Idempotency-Key (none when null). */
+    CompletableFuture<Reply> send(String method, String path, Object body, String idempotencyKey) {
         try {
-            var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+            var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(10))
                     .header("Authorization", authorization).header("Content-Type", "application/json")
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                             : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
-            if (idempotent) {
-                request.header("Idempotency-Key", UUID.randomUUID().toString());
+            if (idempotencyKey != null) {
+                request.header("Idempotency-Key", idempotencyKey);
             }
             return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
                     .thenApply(r -> new Reply(r.statusCode(), parse(r.body())));

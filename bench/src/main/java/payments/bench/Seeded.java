@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
 final class Seeded {
     private static final long FUNDING = 100_000_000_000L;
 
-    record Customer(String usdAccount, String usdExternal, String eurExternal) {
+    record Customer(String usdAccount, String usdExternal, String eurExternal, String slowExternal) {
     }
 
     private final List<Customer> customers;
@@ -32,12 +32,29 @@ final class Seeded {
             String usd = api.call("GET", "/customers/internal-accounts?currency=USD&customerId=" + id, null).body()
                     .get("data").get(0).get("id").asText();
             api.call("POST", "/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", FUNDING));
-            customers.add(new Customer(usd, external(api, id, "USD", i), external(api, id, "EUR", i)));
+            customers.add(new Customer(usd, external(api, id, "USD", i), external(api, id, "EUR", i),
+                    slowExternal(api, id, i)));
         }
         String platformUsd = api.call("GET", "/platform/internal-accounts?currency=USD", null).body().get("data")
                 .get(0).get("id").asText();
         api.call("POST", "/sandbox/internal-accounts/" + platformUsd + "/fund", Map.of("amount", FUNDING));
         return new Seeded(customers, platformUsd, external(api, null, "USD", count));
+    }
+
+    /** A USD account whose number ends in 005: transfers to it stay PROCESSING for 30 s of sandbox time. */
+    private static String slowExternal(Api api, String customerId, int n) {
+        return api.call("POST", "/customers/external-accounts", Map.of("customerId", customerId, "currency", "USD",
+                "accountInfo", Map.of("accountType", "USD_ACCOUNT", "accountNumber", String.format("2%05d005", n),
+                        "routingNumber", "021000021", "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL",
+                                "fullName", "Bench", "address", Map.of("line1", "1 Main St", "postalCode", "10115",
+                                        "country", "US"))))).body().get("id").asText();
+    }
+
+    /** A transfer-out body from a random customer, to its normal or (when {@code slow}) its 005 account. */
+    Map<String, Object> transferBody(boolean slow) {
+        Customer c = customers.get(Bench.random(customers.size()));
+        return Map.of("source", Map.of("accountId", c.usdAccount()), "destination", Map.of("accountId",
+                slow ? c.slowExternal() : c.usdExternal()), "amount", 1 + Bench.random(100));
     }
 
     private static String external(Api api, String customerId, String currency, int n) {

@@ -1,0 +1,167 @@
+package payments.bench;
+
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import payments.adapter.persistence.EmbeddedDatabase;
+
+/**
+ * {@code bench/faults}: the fault suite. Server processes (the real jar) on one durable embedded PostgreSQL take
+ * transfers (some with 30-second delayed outcomes) from several load threads while the suite kills a server with
+ * SIGKILL at random moments and restarts it, restarts PostgreSQL, and runs several servers at once. Afterwards every
+ * acknowledged payment must exist, a retry of every unacknowledged request with its Idempotency-Key must not double
+ * it, delayed outcomes must all have run, and the ledger must reconcile.
+ */
+public final class Faults {
+    static final String TOKEN = "33333333-4444-4555-8666-777777777777:faults-secret-0123456789abcdef";
+    private static final Map<String, String> ENV = System.getenv();
+
+    private Faults() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int kills = Integer.parseInt(ENV.getOrDefault("FAULTS_KILLS", "20"));
+        int servers = Integer.parseInt(ENV.getOrDefault("FAULTS_SERVERS", "3"));
+        Path jar = Path.of(ENV.getOrDefault("FAULTS_SERVER_JAR", "app-assembly/target/payments-server.jar"));
+        System.exit(run(jar, kills, servers) ? 0 : 1);
+    }
+
+    /** Runs the suite; true when every invariant held. */
+    public static boolean run(Path jar, int kills, int serverCount) throws Exception {
+        Path dir = Files.createTempDirectory("payments-faults");
+        int dbPort = freePort();
+        EmbeddedDatabase[] database = {EmbeddedDatabase.start(dir, true, dbPort)};
+        List<ServerProcess> servers = new ArrayList<>();
+        try {
+            for (int i = 0; i < serverCount; i++) {
+                servers.add(ServerProcess.start(jar, database[0].jdbcUrl(), TOKEN));
+            }
+            Api api = new Api(servers.get(0).port(), TOKEN);
+            Seeded seeded = Seeded.create(api, 10);
+            Ledger ledger = new Ledger();
+            AtomicBoolean running = new AtomicBoolean(true);
+            List<Thread> load = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                Thread thread = new Thread(() -> drive(servers, seeded, ledger, running), "load-" + t);
+                thread.start();
+                load.add(thread);
+            }
+            for (int k = 0; k < kills; k++) {
+                Thread.sleep(300 + ThreadLocalRandom.current().nextInt(1500));
+                ServerProcess victim = servers.get(k % servers.size());
+                victim.kill();
+                System.out.println("kill -9 #" + (k + 1) + " of server on port " + victim.port());
+                servers.set(k % servers.size(), victim.restart());
+            }
+            System.out.println("restarting PostgreSQL under load ...");
+            database[0].close();
+            Thread.sleep(1500);
+            database[0] = EmbeddedDatabase.start(dir, true, dbPort);
+            Thread.sleep(3000);
+            running.set(false);
+            for (Thread thread : load) {
+                thread.join();
+            }
+            return verify(new Api(servers.get(0).port(), TOKEN), seeded, ledger);
+        } finally {
+            for (ServerProcess server : servers) {
+                server.kill();
+            }
+            database[0].close();
+        }
+    }
+
+    /** What the client saw: acknowledged payments, and requests that got no answer (their keys are retried). */
+    static final class Ledger {
+        final Map<String, String> acknowledged = new ConcurrentHashMap<>();
+        final Map<String, Map<String, Object>> unanswered = new ConcurrentHashMap<>();
+        final AtomicLong outages = new AtomicLong();
+        final AtomicLong errors = new AtomicLong();
+    }
+
+    private static void drive(List<ServerProcess> servers, Seeded seeded, Ledger ledger, AtomicBoolean running) {
+        while (running.get()) {
+            ServerProcess server = servers.get(ThreadLocalRandom.current().nextInt(servers.size()));
+            String key = UUID.randomUUID().toString();
+            Map<String, Object> body = seeded.transferBody(ThreadLocalRandom.current().nextInt(10) == 0);
+            try {
+                var reply = new Api(server.port(), TOKEN).send("POST", "/transfer-out", body, key).join();
+                if (reply.status() == 201) {
+                    ledger.acknowledged.put(key, reply.body().get("id").asText());
+                } else if (reply.status() == 503) {
+                    ledger.outages.incrementAndGet();
+                } else if (reply.status() / 100 == 5) {
+                    ledger.errors.incrementAndGet();
+                    ledger.unanswered.put(key, body);
+                }
+            } catch (RuntimeException killedMidRequest) {
+                ledger.unanswered.put(key, body);
+            }
+        }
+    }
+
+    private static boolean verify(Api api, Seeded seeded, Ledger ledger) {
+        waitUntilUp(api);
+        int missing = 0;
+        for (String id : ledger.acknowledged.values()) {
+            if (api.send("GET", "/transactions/" + id, null, false).join().status() != 200) {
+                missing++;
+            }
+        }
+        int doubled = 0;
+        for (var e : ledger.unanswered.entrySet()) {
+            var first = api.send("POST", "/transfer-out", e.getValue(), e.getKey()).join();
+            var again = api.send("POST", "/transfer-out", e.getValue(), e.getKey()).join();
+            if (first.status() == 201 && !first.body().get("id").equals(again.body().get("id"))) {
+                doubled++;
+            }
+        }
+        api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
+        long stillProcessing = api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
+                .asLong();
+        boolean balanced = api.call("GET", "/sandbox/ledger/check", null).body().get("balanced").asBoolean();
+        System.out.printf("acknowledged %d (missing afterwards %d); unanswered %d (doubled by a retry %d); "
+                        + "503 answers %d; other 5xx %d; delayed outcomes still open %d; ledger balanced %b%n",
+                ledger.acknowledged.size(), missing, ledger.unanswered.size(), doubled, ledger.outages.get(),
+                ledger.errors.get(), stillProcessing, balanced);
+        boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && ledger.errors.get() == 0;
+        System.out.println(ok ? "faults: PASSED" : "faults: FAILED");
+        return ok;
+    }
+
+    static void waitUntilUp(Api api) {
+        for (int i = 0; i < 100; i++) {
+            try {
+                if (api.send("GET", "/config", null, false).join().status() == 200) {
+                    return;
+                }
+            } catch (RuntimeException notYet) {
+                // starting
+            }
+            sleep(200);
+        }
+        throw new IllegalStateException("server did not come up");
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

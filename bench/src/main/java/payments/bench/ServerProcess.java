@@ -1,0 +1,54 @@
+package payments.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The real server jar as a child process, so it can be killed with SIGKILL and started again on the same port. */
+final class ServerProcess {
+    private final Path jar;
+    private final String databaseUrl;
+    private final String token;
+    private final int port;
+    private final Process process;
+
+    private ServerProcess(Path jar, String databaseUrl, String token, int port, Process process) {
+        this.jar = jar;
+        this.databaseUrl = databaseUrl;
+        this.token = token;
+        this.port = port;
+        this.process = process;
+    }
+
+    static ServerProcess start(Path jar, String databaseUrl, String token) throws Exception {
+        return start(jar, databaseUrl, token, Faults.freePort());
+    }
+
+    private static ServerProcess start(Path jar, String databaseUrl, String token, int port) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(List.of("java", "-Xmx256m", "-jar", jar.toString()))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("PAYMENTS_DATABASE_URL", databaseUrl);
+        builder.environment().put("PAYMENTS_PORT", Integer.toString(port));
+        builder.environment().put("PAYMENTS_SANDBOX_TOKEN", token);
+        ServerProcess server = new ServerProcess(jar, databaseUrl, token, port, builder.start());
+        Faults.waitUntilUp(new Api(port, token));
+        return server;
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** SIGKILL: no shutdown hook, no graceful close. */
+    void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    ServerProcess restart() throws Exception {
+        return start(jar, databaseUrl, token, port);
+    }
+}
