@@ -14,11 +14,12 @@ public final class PaymentsServer implements AutoCloseable {
     private final java.util.List<String> routes;
     private final String generatedSandboxCredentials;
 
-    private PaymentsServer(Backend backend, Workers workers, UndertowServer http, String generatedSandboxCredentials) {
+    private PaymentsServer(Backend backend, Workers workers, UndertowServer http, java.util.List<String> routes,
+                           String generatedSandboxCredentials) {
         this.backend = backend;
         this.workers = workers;
         this.http = http;
-        this.routes = backend.wiring.httpApi().routes();
+        this.routes = routes;
         this.generatedSandboxCredentials = generatedSandboxCredentials;
     }
 
@@ -27,8 +28,9 @@ public final class PaymentsServer implements AutoCloseable {
         try {
             String generated = ensureSandbox(config, backend.wiring);
             Workers workers = new Workers(backend.wiring, config.workerPollMillis());
-            UndertowServer http = new UndertowServer(config.host(), config.port(), backend.wiring.httpApi()).start();
-            return new PaymentsServer(backend, workers, http, generated);
+            var api = backend.wiring.httpApi();
+            UndertowServer http = new UndertowServer(config.host(), config.port(), api).start();
+            return new PaymentsServer(backend, workers, http, api.routes(), generated);
         } catch (RuntimeException e) {
             backend.close();
             throw e;

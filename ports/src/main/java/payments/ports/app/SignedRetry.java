@@ -117,14 +117,14 @@ public final class SignedRetry {
         try {
             id = EntityId.parse(SignedRequest.KIND, "Request-Id", g.requestId());
         } catch (InvalidInput e) {
-            throw unusable("Request-Id is not a Request:<uuid>");
+            throw failedCheck("Request-Id is not a Request:<uuid>");
         }
         SignedRequest request = requests.findForUpdate(g.caller().platformId(), id)
                 .filter(r -> r.accountId().equals(g.account()))
-                .orElseThrow(() -> unusable("Request-Id is unknown"));
+                .orElseThrow(() -> failedCheck("Request-Id is unknown"));
         String reason = request.unusableReason(g.method(), g.path(), now);
         if (reason != null) {
-            throw unusable(reason);
+            throw failedCheck(reason);
         }
         if (!request.bodySha256().equals(crypto.sha256Hex(g.body()))) {
             throw unauthorized("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the first call's");
@@ -201,7 +201,8 @@ public final class SignedRetry {
                 Map.of("reason", reason));
     }
 
-    private static Unauthenticated unusable(String reason) {
+    /** 401 UNAUTHORIZED naming the failed check in {@code reason} (wallet-auth failures other than the stamp's). */
+    static Unauthenticated failedCheck(String reason) {
         return new Unauthenticated("UNAUTHORIZED", reason, Map.of("reason", reason));
     }
 }

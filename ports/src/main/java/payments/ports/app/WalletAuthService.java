@@ -17,7 +17,6 @@ import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.common.RateLimited;
-import payments.core.common.Unauthenticated;
 import payments.core.customer.Customer;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
@@ -253,7 +252,7 @@ public final class WalletAuthService {
         Instant now = clock.now(caller);
         AuthChallenge challenge = challenges.latestForUpdate(caller.platformId(), credential.id())
                 .filter(c -> c.isUsable(now))
-                .orElseThrow(() -> unauthorized("No usable OTP challenge; call /challenge first"));
+                .orElseThrow(() -> SignedRetry.failedCheck("No usable OTP challenge; call /challenge first"));
         WalletCrypto.OtpBundle opened;
         try {
             opened = crypto.openOtpBundle(bundle, new WalletCrypto.TargetKey(challenge.targetPublicKey(),
@@ -263,7 +262,7 @@ public final class WalletAuthService {
         }
         if (!crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8)).equals(challenge.codeSha256())) {
             challenges.recordAttempt(caller.platformId(), challenge.id());
-            return new CodeCheck(null, unauthorized("Invalid OTP code"));
+            return new CodeCheck(null, SignedRetry.failedCheck("Invalid OTP code"));
         }
         challenges.consume(caller.platformId(), challenge.id(), now);
         return new CodeCheck(opened.publicKey(), null);
@@ -276,10 +275,10 @@ public final class WalletAuthService {
         OidcTokens.Claims claims = claims(caller, token);
         if (!(claims.issuer() + "|" + claims.subject()).equals(credential.identity())
                 || !String.join(",", claims.audience()).equals(credential.audience())) {
-            throw unauthorized("The token's iss/aud/sub differ from the registered identity");
+            throw SignedRetry.failedCheck("The token's iss/aud/sub differ from the registered identity");
         }
         if (!crypto.sha256Hex(clientKey.getBytes(StandardCharsets.UTF_8)).equals(claims.nonce())) {
-            throw unauthorized("The token's nonce is not the SHA-256 of clientPublicKey");
+            throw SignedRetry.failedCheck("The token's nonce is not the SHA-256 of clientPublicKey");
         }
         return sealedSession(caller, credential, clientKey);
     }
@@ -295,11 +294,11 @@ public final class WalletAuthService {
             try {
                 id = EntityId.parse(payments.core.wallet.SignedRequest.KIND, "Request-Id", requestId);
             } catch (InvalidInput e) {
-                throw unauthorized("Request-Id is not a Request:<uuid>");
+                throw SignedRetry.failedCheck("Request-Id is not a Request:<uuid>");
             }
             AuthChallenge challenge = challenges.findForUpdate(caller.platformId(), id)
                     .filter(c -> c.credentialId().equals(credential.id()) && c.isUsable(now))
-                    .orElseThrow(() -> unauthorized("Request-Id is unknown, used or expired"));
+                    .orElseThrow(() -> SignedRetry.failedCheck("Request-Id is unknown, used or expired"));
             String signature = assertion.string("signature").orElseThrow();
             long count = credential.signCount();
             if (!(caller.isSandbox() && LEGACY_PASSKEY_SIGNATURE.equals(signature))) {
@@ -311,7 +310,7 @@ public final class WalletAuthService {
                             assertion.string("authenticatorData").orElseThrow(), signature,
                             assertion.string("userHandle").orElse(null));
                 } catch (Passkeys.Rejected e) {
-                    throw unauthorized("Passkey assertion rejected: " + e.getMessage());
+                    throw SignedRetry.failedCheck("Passkey assertion rejected: " + e.getMessage());
                 }
             }
             credentials.update(caller.platformId(), credential.withSignCount(count, now));
@@ -450,7 +449,7 @@ public final class WalletAuthService {
         } catch (OidcTokens.Malformed e) {
             throw InvalidFields.of("oidcToken", "is not a JWT: " + e.getMessage());
         } catch (OidcTokens.Rejected e) {
-            throw unauthorized("OIDC token rejected: " + e.getMessage());
+            throw SignedRetry.failedCheck("OIDC token rejected: " + e.getMessage());
         }
     }
 
@@ -465,9 +464,5 @@ public final class WalletAuthService {
     private Credential credential(Caller caller, UUID id) {
         return credentials.find(caller.platformId(), id)
                 .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No credential " + Credential.KIND + ":" + id));
-    }
-
-    private static Unauthenticated unauthorized(String reason) {
-        return new Unauthenticated("UNAUTHORIZED", reason, Map.of("reason", reason));
     }
 }
