@@ -1,7 +1,6 @@
 package payments.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,22 +22,8 @@ class WalletApiTest {
         return (String) api.get("/auth/credentials?accountId=" + wallet).data().get(0).get("id");
     }
 
-    /** Logs in with the sandbox OTP and returns the client whose key is now a session of the wallet. */
     private WalletClient login() {
-        String credential = emailCredential();
-        var challenge = api.post("/auth/credentials/" + credential + "/challenge", null);
-        assertEquals(200, challenge.status(), challenge.raw().body());
-        WalletClient client = new WalletClient();
-        Map<String, Object> body = Map.of("type", "EMAIL_OTP",
-                "encryptedOtpBundle", client.encryptOtp(challenge.string("otpEncryptionTargetBundle"), "000000"));
-        var first = api.post("/auth/credentials/" + credential + "/verify", body);
-        assertEquals(202, first.status(), first.raw().body());
-        var session = api.withHeader("Service-Wallet-Signature", client.stamp(first.string("payloadToSign")))
-                .withHeader("Request-Id", first.string("requestId"))
-                .post("/auth/credentials/" + credential + "/verify", body);
-        assertEquals(200, session.status(), session.raw().body());
-        assertFalse(session.body().containsKey("encryptedSessionSigningKey"));
-        return client;
+        return WalletLogin.otp(api, emailCredential());
     }
 
     @Test
@@ -115,13 +100,11 @@ class WalletApiTest {
 
         Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
         var first = api.post("/auth/credentials", sms);
-        api.withHeader("Request-Id", first.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(first.string("payloadToSign")))
+        WalletLogin.signedBy(api, client, first)
                 .post("/auth/credentials", sms);
         var revoke = api.delete("/auth/credentials/" + email);
         assertEquals(202, revoke.status(), revoke.raw().body());
-        var ownSession = api.withHeader("Request-Id", revoke.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(revoke.string("payloadToSign")))
+        var ownSession = WalletLogin.signedBy(api, client, revoke)
                 .delete("/auth/credentials/" + email);
         assertEquals("WALLET_SIGNATURE_INVALID", ownSession.code());
     }
@@ -154,23 +137,20 @@ class WalletApiTest {
         Map<String, Object> export = Map.of("clientPublicKey", exportKey.publicKeyUncompressed());
         var first = api.post("/internal-accounts/" + wallet + "/export", export);
         assertEquals(202, first.status(), first.raw().body());
-        var exported = api.withHeader("Request-Id", first.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(first.string("payloadToSign")))
+        var exported = WalletLogin.signedBy(api, client, first)
                 .post("/internal-accounts/" + wallet + "/export", export);
         assertEquals(200, exported.status(), exported.raw().body());
         assertTrue(exported.string("encryptedWalletCredentials").contains("enclaveQuorumPublic"));
 
         Map<String, Object> privacy = Map.of("privateEnabled", true);
         var leg = api.patch("/internal-accounts/" + wallet, privacy);
-        var updated = api.withHeader("Request-Id", leg.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(leg.string("payloadToSign")))
+        var updated = WalletLogin.signedBy(api, client, leg)
                 .patch("/internal-accounts/" + wallet, privacy);
         assertEquals(true, updated.body().get("privateEnabled"));
 
         String session = (String) api.get("/auth/sessions?accountId=" + wallet).data().get(0).get("id");
         var logout = api.delete("/auth/sessions/" + session);
-        assertEquals(204, api.withHeader("Request-Id", logout.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(logout.string("payloadToSign")))
+        assertEquals(204, WalletLogin.signedBy(api, client, logout)
                 .delete("/auth/sessions/" + session).status());
         assertEquals(0, api.get("/auth/sessions?accountId=" + wallet).data().size());
     }
@@ -213,8 +193,7 @@ class WalletApiTest {
         var first = api.patch("/customers/" + customerId, body);
         assertEquals(202, first.status(), first.raw().body());
         assertEquals("ada@example.com", api.get("/customers/" + customerId).body().get("email"));
-        var done = api.withHeader("Request-Id", first.string("requestId"))
-                .withHeader("Service-Wallet-Signature", client.stamp(first.string("payloadToSign")))
+        var done = WalletLogin.signedBy(api, client, first)
                 .patch("/customers/" + customerId, body);
         assertEquals(200, done.status(), done.raw().body());
         assertEquals("ada.new@example.com", done.body().get("email"));

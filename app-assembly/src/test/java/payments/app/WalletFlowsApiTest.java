@@ -2,7 +2,6 @@ package payments.app;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -335,26 +334,12 @@ class WalletFlowsApiTest {
 
     // ---- helpers: EMAIL_OTP login and signed retries ----
 
-    /** Logs in with the sandbox OTP; the returned client's key is a session of the wallet's EMAIL_OTP credential. */
     private WalletClient login() {
-        String credential = credentialOf("EMAIL_OTP");
-        var challenge = api.post("/auth/credentials/" + credential + "/challenge", null);
-        assertEquals(200, challenge.status(), challenge.raw().body());
-        WalletClient client = new WalletClient();
-        Map<String, Object> body = Map.of("type", "EMAIL_OTP",
-                "encryptedOtpBundle", client.encryptOtp(challenge.string("otpEncryptionTargetBundle"), "000000"));
-        var first = api.post("/auth/credentials/" + credential + "/verify", body);
-        assertEquals(202, first.status(), first.raw().body());
-        var session = signedBy(client, first).post("/auth/credentials/" + credential + "/verify", body);
-        assertEquals(200, session.status(), session.raw().body());
-        return client;
+        return WalletLogin.otp(api, credentialOf("EMAIL_OTP"));
     }
 
-    /** The client that repeats a 202's request, stamped by {@code signer}. */
     private ApiClient signedBy(WalletClient signer, ApiClient.Reply challenge) {
-        assertEquals(202, challenge.status(), challenge.raw().body());
-        return api.withHeader("Request-Id", challenge.string("requestId"))
-                .withHeader("Service-Wallet-Signature", signer.stamp(challenge.string("payloadToSign")));
+        return WalletLogin.signedBy(api, signer, challenge);
     }
 
     /** {@code key} is an active session of the wallet: it signs a privacy change through. */
