@@ -96,8 +96,8 @@ public final class WalletRoutes {
         });
     }
 
-    static WalletAuthService.Signed signed(Request r) {
-        return new WalletAuthService.Signed(r.method(), r.apiPath(), r.rawBody(), r.header(SIGNATURE),
+    static SignedRetry.Signed signed(Request r) {
+        return new SignedRetry.Signed(r.method(), r.apiPath(), r.rawBody(), r.header(SIGNATURE),
                 r.header(REQUEST_ID));
     }
 

@@ -93,7 +93,7 @@ public final class CustomerService {
 
     /** Updates a customer; an email change tied to wallet credentials needs a signed retry (202 first). */
     public SignedRetry.Outcome<Customer> update(Caller caller, CustomerId id, Object body,
-                                                WalletAuthService.Signed signed) {
+                                                SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         Fields f = CustomerSchemas.UPDATE.validate(body);
         return tx.inTransaction(() -> {

@@ -51,16 +51,19 @@ public final class SignedRetry {
         this.tx = tx;
     }
 
+    /** A request's signed-retry headers and raw body, as the guard needs them. */
+    public record Signed(String method, String path, byte[] body, String signature, String requestId) {
+    }
+
     /**
-     * One wallet action: what it is, what the retry must repeat, who may sign it, and the headers that came.
-     * {@code bound} are extra values the payload binds (target ids, new keys); {@code credentialSet} fingerprints
-     * the credentials the action depends on (null when none).
+     * One wallet action: what it is, the call that came (what the retry must repeat, and its headers), and who may
+     * sign it. {@code bound} are extra values the payload binds (target ids, new keys); {@code credentialSet}
+     * fingerprints the credentials the action depends on (null when none).
      */
-    public record Guard(Caller caller, InternalAccountId account, AuthMethodType type, String activity, String method,
-                        String path, byte[] body, Map<String, String> bound, SignerRule rule, String signerArgument,
-                        String credentialSet, String signature, String requestId) {
+    public record Guard(Caller caller, InternalAccountId account, AuthMethodType type, String activity, Signed call,
+                        Map<String, String> bound, SignerRule rule, String signerArgument, String credentialSet) {
         public boolean isFirstLeg() {
-            return signature == null && requestId == null;
+            return call.signature() == null && call.requestId() == null;
         }
     }
 
@@ -90,43 +93,45 @@ public final class SignedRetry {
         Instant now = clock.now(g.caller());
         UUID id = ids.newId();
         String requestId = EntityId.format(SignedRequest.KIND, id);
+        Signed call = g.call();
+        String bodySha256 = crypto.sha256Hex(call.body());
         Map<String, String> parameters = new LinkedHashMap<>(g.bound());
-        parameters.put("method", g.method());
-        parameters.put("path", g.path());
-        parameters.put("bodySha256", crypto.sha256Hex(g.body()));
+        parameters.put("method", call.method());
+        parameters.put("path", call.path());
+        parameters.put("bodySha256", bodySha256);
         String payload = PayloadToSign.of(g.activity(), now, g.account().toString(), requestId, parameters);
-        SignedRequest request = new SignedRequest(id, g.account(), g.type(), g.method(), g.path(),
-                crypto.sha256Hex(g.body()), payload, g.rule(), g.signerArgument(), g.credentialSet(), now,
-                now.plus(SignedRequest.LIFETIME), null);
+        SignedRequest request = new SignedRequest(id, g.account(), g.type(), call.method(), call.path(), bodySha256,
+                payload, g.rule(), g.signerArgument(), g.credentialSet(), now, now.plus(SignedRequest.LIFETIME), null);
         requests.insert(g.caller().platformId(), request);
         return request;
     }
 
     /** Checks a retry and consumes its request id; returns the signing key. */
     private String verify(Guard g) {
-        if (g.signature() == null) {
+        Signed call = g.call();
+        if (call.signature() == null) {
             throw unauthorized("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the retry");
         }
-        if (g.requestId() == null) {
+        if (call.requestId() == null) {
             throw unauthorized("REQUEST_ID_MISSING", "Request-Id is required on the retry");
         }
-        boolean legacy = g.caller().isSandbox() && LEGACY_SANDBOX_SIGNATURE.equals(g.signature());
-        WalletCrypto.Stamp stamp = legacy ? null : parse(g.signature());
+        boolean legacy = g.caller().isSandbox() && LEGACY_SANDBOX_SIGNATURE.equals(call.signature());
+        WalletCrypto.Stamp stamp = legacy ? null : parse(call.signature());
         Instant now = clock.now(g.caller());
         UUID id;
         try {
-            id = EntityId.parse(SignedRequest.KIND, "Request-Id", g.requestId());
+            id = EntityId.parse(SignedRequest.KIND, "Request-Id", call.requestId());
         } catch (InvalidInput e) {
             throw failedCheck("Request-Id is not a Request:<uuid>");
         }
         SignedRequest request = requests.findForUpdate(g.caller().platformId(), id)
                 .filter(r -> r.accountId().equals(g.account()))
                 .orElseThrow(() -> failedCheck("Request-Id is unknown"));
-        String reason = request.unusableReason(g.method(), g.path(), now);
+        String reason = request.unusableReason(call.method(), call.path(), now);
         if (reason != null) {
             throw failedCheck(reason);
         }
-        if (!request.bodySha256().equals(crypto.sha256Hex(g.body()))) {
+        if (!request.bodySha256().equals(crypto.sha256Hex(call.body()))) {
             throw unauthorized("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the first call's");
         }
         String signer = null;

@@ -34,7 +34,7 @@ final class TiedEmailChange {
 
     /** Runs {@code update}, behind a signed retry when the email change touches tied credentials. */
     SignedRetry.Outcome<Customer> run(Caller caller, Customer current, String newEmail,
-                                      WalletAuthService.Signed signed, Function<Instant, Customer> update,
+                                      SignedRetry.Signed signed, Function<Instant, Customer> update,
                                       Instant now) {
         boolean changes = newEmail != null && !newEmail.equals(current.email());
         List<Credential> tied = changes ? tied(caller, current) : List.of();
@@ -52,9 +52,8 @@ final class TiedEmailChange {
         }
         String fingerprint = String.join(",", tied.stream().map(c -> c.id() + "=" + c.identity()).sorted().toList());
         var guard = new SignedRetry.Guard(caller, account, AuthMethodType.EMAIL_OTP,
-                "ACTIVITY_TYPE_UPDATE_USER_EMAIL", signed.method(), signed.path(), signed.body(),
-                Map.of("email", newEmail), SignerRule.ANY_SESSION, null, fingerprint, signed.signature(),
-                signed.requestId());
+                "ACTIVITY_TYPE_UPDATE_USER_EMAIL", signed, Map.of("email", newEmail), SignerRule.ANY_SESSION, null,
+                fingerprint);
         return signedRetry.run(guard, signer -> {
             Customer updated = update.apply(now);
             for (Credential c : tied) {

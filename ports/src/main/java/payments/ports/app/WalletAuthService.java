@@ -109,10 +109,6 @@ public final class WalletAuthService {
         this.tx = tx;
     }
 
-    /** A request's signed-retry headers and raw body, as the guard needs them. */
-    public record Signed(String method, String path, byte[] body, String signature, String requestId) {
-    }
-
     /** What a challenge call returns: the credential with its OTP bundle, or a passkey challenge. */
     public record Challenged(Credential credential, String otpEncryptionTargetBundle, AuthChallenge passkey) {
     }
@@ -123,7 +119,7 @@ public final class WalletAuthService {
 
     // ---- credentials ----
 
-    public SignedRetry.Outcome<Credential> create(Caller caller, Object body, Signed signed) {
+    public SignedRetry.Outcome<Credential> create(Caller caller, Object body, SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         Fields f = CREATE.validate(body);
         AuthMethodType type = AuthMethodType.valueOf(f.string("type").orElseThrow());
@@ -135,8 +131,7 @@ public final class WalletAuthService {
                 return new SignedRetry.Done<>(register(caller, wallet, type, f, existing), null);
             }
             var guard = new SignedRetry.Guard(caller, wallet.id(), type, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS",
-                    signed.method(), signed.path(), signed.body(), Map.of("credentialType", type.name()),
-                    SignerRule.ANY_SESSION, null, null, signed.signature(), signed.requestId());
+                    signed, Map.of("credentialType", type.name()), SignerRule.ANY_SESSION, null, null);
             if (guard.isFirstLeg()) {
                 checkLimits(caller, wallet, type, identityBeforeRegistration(caller, wallet, type, f), existing);
             }
@@ -149,7 +144,7 @@ public final class WalletAuthService {
         return credentials.listActive(caller.platformId(), account);
     }
 
-    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID credentialId, Signed signed) {
+    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID credentialId, SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
             Credential credential = credential(caller, credentialId);
@@ -157,9 +152,9 @@ public final class WalletAuthService {
                 throw new InvalidInput("INVALID_INPUT", "A wallet keeps at least one credential; add another first");
             }
             var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
-                    "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", signed.method(), signed.path(), signed.body(),
+                    "ACTIVITY_TYPE_DELETE_AUTHENTICATORS", signed,
                     Map.of("credentialId", credential.wireId()), SignerRule.SESSION_OF_OTHER_CREDENTIAL,
-                    credential.id().toString(), null, signed.signature(), signed.requestId());
+                    credential.id().toString(), null);
             return signedRetry.run(guard, signer -> {
                 Instant now = clock.now(caller);
                 credentials.revoke(caller.platformId(), credential.id(), now);
@@ -210,7 +205,8 @@ public final class WalletAuthService {
         });
     }
 
-    public SignedRetry.Outcome<NewSession> verify(Caller caller, UUID credentialId, Object body, Signed signed) {
+    public SignedRetry.Outcome<NewSession> verify(Caller caller, UUID credentialId, Object body,
+                                                  SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         Fields f = VERIFY.validate(body);
         Credential credential = tx.inTransaction(() -> credential(caller, credentialId));
@@ -225,12 +221,12 @@ public final class WalletAuthService {
     }
 
     /** OTP: the first call opens the bundle and checks the code (202); the retry signed by its key opens a session. */
-    private SignedRetry.Outcome<NewSession> verifyOtp(Caller caller, Credential credential, Fields f, Signed signed) {
+    private SignedRetry.Outcome<NewSession> verifyOtp(Caller caller, Credential credential, Fields f,
+                                                      SignedRetry.Signed signed) {
         String bundle = f.string("encryptedOtpBundle").orElseThrow(() ->
                 InvalidFields.of("encryptedOtpBundle", "is required for " + credential.type()));
         var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
-                "ACTIVITY_TYPE_OTP_LOGIN", signed.method(), signed.path(), signed.body(), Map.of(),
-                SignerRule.BOUND_KEY, null, null, signed.signature(), signed.requestId());
+                "ACTIVITY_TYPE_OTP_LOGIN", signed, Map.of(), SignerRule.BOUND_KEY, null, null);
         if (!guard.isFirstLeg()) {
             return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer), null));
         }
@@ -239,9 +235,9 @@ public final class WalletAuthService {
             throw check.failure();
         }
         return tx.inTransaction(() -> new SignedRetry.Challenge<>(signedRetry.issue(new SignedRetry.Guard(caller,
-                credential.accountId(), credential.type(), "ACTIVITY_TYPE_OTP_LOGIN", signed.method(),
-                signed.path(), signed.body(), Map.of("publicKey", check.publicKey(),
-                "credentialId", credential.wireId()), SignerRule.BOUND_KEY, check.publicKey(), null, null, null))));
+                credential.accountId(), credential.type(), "ACTIVITY_TYPE_OTP_LOGIN", signed,
+                Map.of("publicKey", check.publicKey(), "credentialId", credential.wireId()), SignerRule.BOUND_KEY,
+                check.publicKey(), null))));
     }
 
     private record CodeCheck(String publicKey, RuntimeException failure) {

@@ -43,14 +43,13 @@ public final class WalletService {
     }
 
     public SignedRetry.Outcome<Exported> export(Caller caller, String accountId, Object body,
-                                                WalletAuthService.Signed signed) {
+                                                SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         String clientKey = EXPORT.validate(body).string("clientPublicKey").orElseThrow();
         InternalAccount wallet = wallets.require(caller, "id", accountId);
         var guard = new SignedRetry.Guard(caller, wallet.id(), AuthMethodType.EMAIL_OTP,
-                "ACTIVITY_TYPE_EXPORT_WALLET", signed.method(), signed.path(), signed.body(),
-                Map.of("clientPublicKey", clientKey), SignerRule.ANY_SESSION, null, null, signed.signature(),
-                signed.requestId());
+                "ACTIVITY_TYPE_EXPORT_WALLET", signed,
+                Map.of("clientPublicKey", clientKey), SignerRule.ANY_SESSION, null, null);
         return signedRetry.run(guard, signer -> {
             byte[] secret = secrets.find(caller.platformId(), wallet.id()).orElseThrow();
             try {
@@ -62,14 +61,13 @@ public final class WalletService {
     }
 
     public SignedRetry.Outcome<InternalAccount> update(Caller caller, String accountId, Object body,
-                                                       WalletAuthService.Signed signed) {
+                                                       SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         boolean privateEnabled = UPDATE.validate(body).bool("privateEnabled").orElseThrow();
         InternalAccount wallet = wallets.require(caller, "id", accountId);
         var guard = new SignedRetry.Guard(caller, wallet.id(), AuthMethodType.EMAIL_OTP,
-                "ACTIVITY_TYPE_UPDATE_WALLET", signed.method(), signed.path(), signed.body(),
-                Map.of("privateEnabled", Boolean.toString(privateEnabled)), SignerRule.ANY_SESSION, null, null,
-                signed.signature(), signed.requestId());
+                "ACTIVITY_TYPE_UPDATE_WALLET", signed,
+                Map.of("privateEnabled", Boolean.toString(privateEnabled)), SignerRule.ANY_SESSION, null, null);
         return signedRetry.run(guard, signer -> tx.inTransaction(() -> {
             accounts.setPrivacy(caller.platformId(), wallet.id(), privateEnabled, clock.now(caller));
             return accounts.find(caller.platformId(), wallet.id()).orElseThrow();

@@ -50,14 +50,13 @@ public final class WalletSessionService {
     }
 
     /** Any active session of the wallet may sign, the revoked one included (logging out). */
-    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID id, WalletAuthService.Signed signed) {
+    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID id, SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
             WalletSession session = active(caller, id);
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
-                    "ACTIVITY_TYPE_DELETE_SESSION", signed.method(), signed.path(), signed.body(),
-                    Map.of("sessionId", session.wireId()), SignerRule.ANY_SESSION, null, null, signed.signature(),
-                    signed.requestId());
+                    "ACTIVITY_TYPE_DELETE_SESSION", signed,
+                    Map.of("sessionId", session.wireId()), SignerRule.ANY_SESSION, null, null);
             return signedRetry.run(guard, signer -> {
                 sessions.revoke(caller.platformId(), id, clock.now(caller));
                 return null;
@@ -70,7 +69,7 @@ public final class WalletSessionService {
      * must still be active on both legs, and it ends when the new one starts.
      */
     public SignedRetry.Outcome<WalletAuthService.NewSession> refresh(Caller caller, UUID id, Object body,
-                                                                    WalletAuthService.Signed signed) {
+                                                                    SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         String clientKey = REFRESH.validate(body).string("clientPublicKey").orElseThrow();
         try {
@@ -81,9 +80,9 @@ public final class WalletSessionService {
         return tx.inTransaction(() -> {
             WalletSession session = active(caller, id);
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
-                    "ACTIVITY_TYPE_REFRESH_SESSION", signed.method(), signed.path(), signed.body(),
-                    Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.ANY_SESSION,
-                    null, null, signed.signature(), signed.requestId());
+                    "ACTIVITY_TYPE_REFRESH_SESSION", signed,
+                    Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.ANY_SESSION, null,
+                    null);
             return signedRetry.run(guard, signer -> {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
                         .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));

@@ -278,7 +278,7 @@ class CustomerServiceTest {
     void changing_an_email_tied_to_a_wallet_credential_needs_a_signed_retry_and_changes_nothing_yet() {
         Customer c = create(individual("platformCustomerId", "user-2", "email", "old@example.com"));
         var outcome = w.customerService.update(manager, c.id(), json("customerType", "INDIVIDUAL",
-                "email", "new@example.com"), new WalletAuthService.Signed("PATCH", "/customers/" + c.id(),
+                "email", "new@example.com"), new SignedRetry.Signed("PATCH", "/customers/" + c.id(),
                 new byte[0], null, null));
         assertTrue(outcome instanceof SignedRetry.Challenge<?>);
         assertEquals("old@example.com", w.customerService.get(manager, c.id()).email());

@@ -166,7 +166,7 @@ final class World {
     payments.core.customer.Customer updateCustomer(payments.core.platform.Caller caller,
                                                    payments.core.common.CustomerId id, Object body) {
         var outcome = customerService.update(caller, id, body,
-                new WalletAuthService.Signed("PATCH", "/customers/" + id, new byte[0], null, null));
+                new SignedRetry.Signed("PATCH", "/customers/" + id, new byte[0], null, null));
         return ((SignedRetry.Done<payments.core.customer.Customer>) outcome).value();
     }
 }
