@@ -175,8 +175,8 @@ final class Wiring {
                 customerStore, internalAccountStore, signedRetry, walletCrypto,
                 new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
                 new NimbusOidcTokens(jwksUrls(config)), new LogOnlyOtpSender(), platformClock, ids, db);
-        walletSessions = new WalletSessionService(sessionStore, credentialStore, signedRetry, walletCrypto,
-                walletAuth, platformClock, db);
+        walletSessions = new WalletSessionService(sessionStore, credentialStore, signedRetry, walletAuth,
+                platformClock, db);
         wallets = new WalletService(internalAccountStore, walletSecrets, walletCrypto, signedRetry, platformClock,
                 db);
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,

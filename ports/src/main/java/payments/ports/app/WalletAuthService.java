@@ -316,11 +316,7 @@ public final class WalletAuthService {
     }
 
     /** A new session of the credential whose key is sealed to {@code clientKey} (OAUTH, PASSKEY, refresh). */
-    NewSession sealedSessionFor(Caller caller, Credential credential, String clientKey) {
-        return sealedSession(caller, credential, clientKey);
-    }
-
-    private NewSession sealedSession(Caller caller, Credential credential, String clientKey) {
+    NewSession sealedSession(Caller caller, Credential credential, String clientKey) {
         WalletCrypto.SealedSessionKey sealed;
         try {
             sealed = crypto.newSealedSessionKey(clientKey);
@@ -449,7 +445,8 @@ public final class WalletAuthService {
         }
     }
 
-    private String canonicalKey(String hex, String field) {
+    /** {@code hex} as a canonical P-256 public key, or a 400 naming {@code field}. */
+    String canonicalKey(String hex, String field) {
         try {
             return crypto.canonicalPublicKey(hex);
         } catch (WalletCrypto.InvalidKey e) {

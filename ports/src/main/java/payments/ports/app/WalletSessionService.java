@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.common.InternalAccountId;
-import payments.core.common.InvalidFields;
 import payments.core.common.NotFound;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
@@ -16,7 +15,6 @@ import payments.core.wallet.SignedRequest.SignerRule;
 import payments.core.wallet.WalletSession;
 import payments.ports.driven.Credentials;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.WalletCrypto;
 import payments.ports.driven.WalletSessions;
 
 /** Wallet sessions: list the active ones, revoke one (signed retry), refresh one onto a new client key. */
@@ -27,18 +25,15 @@ public final class WalletSessionService {
     private final WalletSessions sessions;
     private final Credentials credentials;
     private final SignedRetry signedRetry;
-    private final WalletCrypto crypto;
     private final WalletAuthService auth;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
     public WalletSessionService(WalletSessions sessions, Credentials credentials, SignedRetry signedRetry,
-                                WalletCrypto crypto, WalletAuthService auth, PlatformClock clock,
-                                TransactionRunner tx) {
+                                WalletAuthService auth, PlatformClock clock, TransactionRunner tx) {
         this.sessions = sessions;
         this.credentials = credentials;
         this.signedRetry = signedRetry;
-        this.crypto = crypto;
         this.auth = auth;
         this.clock = clock;
         this.tx = tx;
@@ -72,11 +67,7 @@ public final class WalletSessionService {
                                                                     SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         String clientKey = REFRESH.validate(body).string("clientPublicKey").orElseThrow();
-        try {
-            crypto.canonicalPublicKey(clientKey);
-        } catch (WalletCrypto.InvalidKey e) {
-            throw InvalidFields.of("clientPublicKey", "is not a valid P-256 public key");
-        }
+        auth.canonicalKey(clientKey, "clientPublicKey");
         return tx.inTransaction(() -> {
             WalletSession session = active(caller, id);
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
@@ -87,7 +78,7 @@ public final class WalletSessionService {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
                         .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));
                 sessions.revoke(caller.platformId(), id, clock.now(caller));
-                return auth.sealedSessionFor(caller, credential, clientKey);
+                return auth.sealedSession(caller, credential, clientKey);
             });
         });
     }
