@@ -7,7 +7,6 @@ import payments.core.account.ExternalAccountStatus;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InvalidFields;
-import payments.core.common.NotFound;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
@@ -99,7 +98,7 @@ public final class ExternalAccountService {
         caller.require(Permission.VIEW);
         return accounts.find(caller.platformId(), id)
                 .filter(a -> !platformRoute || a.isPlatformAccount())
-                .orElseThrow(() -> notFound(id));
+                .orElseThrow(() -> ExternalAccounts.notFound(id));
     }
 
     public Page<ExternalAccount> list(Caller caller, boolean platformRoute, CustomerId customer, String currency,
@@ -122,9 +121,5 @@ public final class ExternalAccountService {
         return info.object("beneficiary")
                 .flatMap(b -> b.string("fullName").or(() -> b.string("legalName")))
                 .orElse(null);
-    }
-
-    private static NotFound notFound(ExternalAccountId id) {
-        return new NotFound("REFERENCE_NOT_FOUND", "No external account " + id);
     }
 }

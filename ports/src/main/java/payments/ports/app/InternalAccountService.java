@@ -6,7 +6,6 @@ import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
 import payments.core.common.Conflict;
 import payments.core.common.InternalAccountId;
-import payments.core.common.NotFound;
 import payments.core.ledger.Journal;
 import payments.core.ledger.AccountRef;
 import payments.core.page.Page;
@@ -63,8 +62,7 @@ public final class InternalAccountService {
 
     public InternalAccountView get(Caller caller, InternalAccountId id) {
         caller.require(Permission.VIEW);
-        return view(caller, accounts.find(caller.platformId(), id)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id)));
+        return view(caller, accounts.require(caller.platformId(), id));
     }
 
     /**
@@ -76,8 +74,7 @@ public final class InternalAccountService {
         caller.require(Permission.TRANSACT);
         long amount = FUND.validate(body).number("amount").orElseThrow();
         return tx.inTransaction(() -> {
-            InternalAccount account = accounts.find(caller.platformId(), id)
-                    .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+            InternalAccount account = accounts.require(caller.platformId(), id);
             if (account.status() != InternalAccountStatus.ACTIVE) {
                 throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
             }

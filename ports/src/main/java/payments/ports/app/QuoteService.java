@@ -255,15 +255,13 @@ public final class QuoteService {
         }
         String accountId = s.string("accountId").orElseThrow();
         if (accountId.startsWith(ExternalAccountId.KIND + ":")) {
-            ExternalAccount pull = externalAccounts.find(caller.platformId(),
-                    ExternalAccountId.parse("source.accountId", accountId)).orElseThrow(() ->
-                    new NotFound("REFERENCE_NOT_FOUND", "No external account " + accountId));
+            ExternalAccount pull = externalAccounts.require(caller.platformId(),
+                    ExternalAccountId.parse("source.accountId", accountId));
             requireOwner(customer, pull.customerId(), "source.customerId");
             return new Source(pull.currency(), pull.customerId(), null, pull);
         }
-        InternalAccount account = internalAccounts.find(caller.platformId(),
-                InternalAccountId.parse("source.accountId", accountId)).orElseThrow(() ->
-                new NotFound("REFERENCE_NOT_FOUND", "No internal account " + accountId));
+        InternalAccount account = internalAccounts.require(caller.platformId(),
+                InternalAccountId.parse("source.accountId", accountId));
         requireOwner(customer, account.customerId(), "source.customerId");
         return new Source(account.currency(), account.customerId(), account, null);
     }
@@ -289,14 +287,12 @@ public final class QuoteService {
         }
         String accountId = d.string("accountId").orElseThrow();
         if (accountId.startsWith(InternalAccountId.KIND + ":")) {
-            InternalAccount account = internalAccounts.find(caller.platformId(),
-                    InternalAccountId.parse("destination.accountId", accountId)).orElseThrow(() ->
-                    new NotFound("REFERENCE_NOT_FOUND", "No internal account " + accountId));
+            InternalAccount account = internalAccounts.require(caller.platformId(),
+                    InternalAccountId.parse("destination.accountId", accountId));
             return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null);
         }
-        ExternalAccount account = externalAccounts.find(caller.platformId(),
-                ExternalAccountId.parse("destination.accountId", accountId)).orElseThrow(() ->
-                new NotFound("REFERENCE_NOT_FOUND", "No external account " + accountId));
+        ExternalAccount account = externalAccounts.require(caller.platformId(),
+                ExternalAccountId.parse("destination.accountId", accountId));
         List<String> rails = AccountInfoSchemas.paymentRails(account.accountType());
         d.string("paymentRail").ifPresent(rail -> {
             if (!rails.contains(rail)) {

@@ -74,8 +74,7 @@ public final class ReceiverLookupService {
     public Lookup lookupExternalAccount(Caller caller, ExternalAccountId accountId, Sender sender) {
         caller.require(Permission.VIEW);
         String sendingCurrency = sendingCurrency(caller, sender);
-        var account = externalAccounts.find(caller.platformId(), accountId)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No external account " + accountId));
+        var account = externalAccounts.require(caller.platformId(), accountId);
         return store(caller, accountId.toString(), List.of(account.currency()), sendingCurrency, List.of());
     }
 

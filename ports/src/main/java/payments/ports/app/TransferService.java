@@ -11,7 +11,6 @@ import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
-import payments.core.common.NotFound;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
@@ -196,8 +195,7 @@ public final class TransferService {
 
     private InternalAccount internal(Caller caller, Fields ref, String field) {
         var id = InternalAccountId.parse(field, ref.string("accountId").orElseThrow());
-        InternalAccount account = internalAccounts.find(caller.platformId(), id)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+        InternalAccount account = internalAccounts.require(caller.platformId(), id);
         if (account.status() != InternalAccountStatus.ACTIVE) {
             throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
         }
@@ -206,8 +204,7 @@ public final class TransferService {
 
     private ExternalAccount external(Caller caller, Fields ref, String field) {
         var id = ExternalAccountId.parse(field, ref.string("accountId").orElseThrow());
-        return externalAccounts.find(caller.platformId(), id)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No external account " + id));
+        return externalAccounts.require(caller.platformId(), id);
     }
 
     /** The amount in the accounts' shared currency, within the platform's limits for it. */

@@ -4,7 +4,6 @@ import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
-import payments.core.common.NotFound;
 import payments.core.platform.Caller;
 import payments.ports.driven.InternalAccounts;
 
@@ -18,8 +17,7 @@ final class WalletAccounts {
 
     InternalAccount require(Caller caller, String field, String accountId) {
         InternalAccountId id = InternalAccountId.parse(field, accountId);
-        InternalAccount account = accounts.find(caller.platformId(), id)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+        InternalAccount account = accounts.require(caller.platformId(), id);
         if (account.type() != InternalAccountType.EMBEDDED_WALLET) {
             throw InvalidFields.of(field, "must be an EMBEDDED_WALLET internal account");
         }

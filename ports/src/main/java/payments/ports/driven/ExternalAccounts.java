@@ -5,6 +5,7 @@ import java.util.Optional;
 import payments.core.account.ExternalAccount;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
+import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -17,6 +18,15 @@ public interface ExternalAccounts {
     void insert(PlatformId platform, ExternalAccount account);
 
     Optional<ExternalAccount> find(PlatformId platform, ExternalAccountId id);
+
+    /** The account, or a 404 REFERENCE_NOT_FOUND. */
+    default ExternalAccount require(PlatformId platform, ExternalAccountId id) {
+        return find(platform, id).orElseThrow(() -> notFound(id));
+    }
+
+    static NotFound notFound(ExternalAccountId id) {
+        return new NotFound("REFERENCE_NOT_FOUND", "No external account " + id);
+    }
 
     /** Lists the platform's own accounts when {@code platformOwned}, else customers' (optionally one customer's). */
     Page<ExternalAccount> list(PlatformId platform, boolean platformOwned, CustomerId customer, String currency,

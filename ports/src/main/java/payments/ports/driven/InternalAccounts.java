@@ -6,6 +6,7 @@ import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
 import payments.core.common.InternalAccountId;
+import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -15,6 +16,11 @@ public interface InternalAccounts {
     void open(PlatformId platform, InternalAccount account);
 
     Optional<InternalAccount> find(PlatformId platform, InternalAccountId id);
+
+    /** The account, or a 404 REFERENCE_NOT_FOUND. */
+    default InternalAccount require(PlatformId platform, InternalAccountId id) {
+        return find(platform, id).orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+    }
 
     Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter filter, PageRequest page);
 
