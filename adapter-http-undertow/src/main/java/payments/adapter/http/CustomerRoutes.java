@@ -1,12 +1,10 @@
 package payments.adapter.http;
 
 import payments.core.common.CustomerId;
-import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.core.json.JsonObject;
 import payments.ports.app.CustomerService;
-import payments.ports.app.SignedRetry;
 import payments.ports.app.ResourceJson;
 
 /** {@code /customers}. */
@@ -38,11 +36,8 @@ public final class CustomerRoutes {
         });
         router.patch("/customers/{customerId}", r -> {
             r.query().done();
-            var outcome = customers.update(r.caller(), id(r), r.body(), WalletRoutes.signed(r));
-            if (outcome instanceof SignedRetry.Challenge<Customer> challenge) {
-                return WalletRoutes.challenge(challenge.request());
-            }
-            return Response.ok(ResourceJson.customer(((SignedRetry.Done<Customer>) outcome).value()));
+            return WalletRoutes.respond(customers.update(r.caller(), id(r), r.body(), WalletRoutes.signed(r)), 200,
+                    ResourceJson::customer);
         });
         router.delete("/customers/{customerId}", r -> {
             r.query().done();

@@ -102,8 +102,8 @@ public final class WalletRoutes {
     }
 
     /** 202 with the challenge on a first leg; the action's result otherwise. */
-    private static <T> Response respond(SignedRetry.Outcome<T> outcome, int status,
-                                        java.util.function.Function<T, Object> render) {
+    static <T> Response respond(SignedRetry.Outcome<T> outcome, int status,
+                                java.util.function.Function<T, Object> render) {
         if (outcome instanceof SignedRetry.Challenge<T> c) {
             return challenge(c.request());
         }
@@ -112,7 +112,7 @@ public final class WalletRoutes {
     }
 
     /** The 202 first leg of a signed retry: what to sign and the request id to send back. */
-    static Response challenge(SignedRequest request) {
+    private static Response challenge(SignedRequest request) {
         return new Response(202, JsonObject.of().put("type", request.type().name())
                 .put("payloadToSign", request.payload())
                 .put("requestId", request.wireId())
