@@ -1,9 +1,9 @@
 package payments.adapter.persistence;
 
+import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.INVITATIONS;
 
-import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.exception.DataAccessException;
@@ -88,9 +88,5 @@ public final class JooqInvitations implements Invitations {
                 r.getFirstName(), amount, InvitationStatus.valueOf(r.getStatus()), instant(r.getExpiresAt()),
                 instant(r.getClaimedAt()), instant(r.getCancelledAt()), r.getCreatedAt().toInstant(),
                 r.getUpdatedAt().toInstant());
-    }
-
-    private static java.time.Instant instant(OffsetDateTime t) {
-        return t == null ? null : t.toInstant();
     }
 }

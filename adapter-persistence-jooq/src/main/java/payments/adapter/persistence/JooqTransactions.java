@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.TRANSACTIONS;
 
@@ -165,9 +166,5 @@ public final class JooqTransactions implements Transactions {
                 r.getFeesMinor(), r.getReference(), r.getHoldId(), r.getFailureReason(),
                 r.getAwaitingPlatformApproval(), details, instant(r.getSettledAt()),
                 instant(r.getReceiptDeliveryConfirmedAt()), r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
-    }
-
-    private static java.time.Instant instant(java.time.OffsetDateTime t) {
-        return t == null ? null : t.toInstant();
     }
 }

@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.AUTH_CHALLENGES;
 import static payments.adapter.persistence.schema.Tables.AUTH_CREDENTIALS;
@@ -8,7 +9,6 @@ import static payments.adapter.persistence.schema.Tables.SIGNED_REQUESTS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -336,9 +336,5 @@ public final class JooqWallets {
                             .and(WALLET_SECRETS.ACCOUNT_ID.eq(account.value())))
                     .fetchOptional(WALLET_SECRETS.SECRET);
         }
-    }
-
-    static Instant instant(OffsetDateTime t) {
-        return t == null ? null : t.toInstant();
     }
 }

@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_ATTEMPTS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
@@ -214,9 +215,5 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         return new DeliveryAttempt(r.getAttempt(), r.getStartedAt().toInstant(), r.getUrl(),
                 AttemptOutcome.valueOf(r.getOutcome()), r.getResponseStatus(), r.getResponseBody(),
                 r.getLatencyMillis(), r.getError());
-    }
-
-    private static Instant instant(OffsetDateTime t) {
-        return t == null ? null : t.toInstant();
     }
 }

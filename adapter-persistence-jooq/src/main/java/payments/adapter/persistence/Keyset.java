@@ -58,4 +58,9 @@ final class Keyset {
     static OffsetDateTime utc(Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
+
+    /** The inverse of {@link #utc}, for nullable timestamp columns. */
+    static Instant instant(OffsetDateTime t) {
+        return t == null ? null : t.toInstant();
+    }
 }
