@@ -4,6 +4,7 @@ import java.util.UUID;
 import payments.core.common.CustomerId;
 import payments.core.common.PlatformId;
 import payments.core.json.JsonObject;
+import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
 import payments.ports.app.IdempotencyService;
@@ -77,6 +78,6 @@ public final class MoneyMovementRoutes {
     }
 
     private static UUID id(Request r) {
-        return TransactionService.parseId("transactionId", r.path("transactionId"));
+        return Transaction.parseId("transactionId", r.path("transactionId"));
     }
 }

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
 import payments.core.common.PlatformId;
 import payments.core.money.Money;
 
@@ -25,6 +26,11 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         if (feesMinor < 0) {
             throw new IllegalArgumentException("fees are never negative");
         }
+    }
+
+    /** Parses a {@code Transaction:<uuid>} id, naming {@code field} when it is malformed. */
+    public static UUID parseId(String field, String text) {
+        return EntityId.parse(KIND, field, text);
     }
 
     public String wireId() {

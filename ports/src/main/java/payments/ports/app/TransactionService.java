@@ -2,7 +2,6 @@ package payments.ports.app;
 
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.EntityId;
 import payments.core.common.NotFound;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -36,10 +35,6 @@ public final class TransactionService {
         this.incoming = incoming;
         this.clock = clock;
         this.tx = tx;
-    }
-
-    public static UUID parseId(String field, String text) {
-        return EntityId.parse(Transaction.KIND, field, text);
     }
 
     public Transaction get(Caller caller, UUID id) {
