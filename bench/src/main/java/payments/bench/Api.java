@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 final class Api {
     static final ObjectMapper JSON = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newFixedThreadPool(4)).build();
+            .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newFixedThreadPool(4, Api::daemon)).build();
     private final String base;
     private final String authorization;
 
@@ -51,6 +51,13 @@ final class Api {
         } catch (Exception e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /** The client's threads must not keep the JVM alive after the run. */
+    private static Thread daemon(Runnable r) {
+        Thread t = new Thread(r, "bench-http");
+        t.setDaemon(true);
+        return t;
     }
 
     Reply call(String method, String path, Object body) {

@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import payments.adapter.persistence.EmbeddedDatabase;
@@ -40,6 +40,8 @@ public final class Bench {
         long seconds = Long.parseLong(ENV.getOrDefault("BENCH_SECONDS", "60"));
         int customers = Integer.parseInt(ENV.getOrDefault("BENCH_CUSTOMERS", "200"));
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
+        List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
+                "transfer_out,quote_execute,hot_platform_account,reads").split(","));
         Path dir = Files.createTempDirectory("payments-bench");
         try (EmbeddedDatabase database = EmbeddedDatabase.start(dir.resolve("postgres"), true)) {
             Config config = Config.fromEnvironment(Map.of()).withPort(0)
@@ -48,16 +50,19 @@ public final class Bench {
                 Api api = new Api(server.port(), TOKEN);
                 Seeded seeded = Seeded.create(api, customers);
                 List<Line> lines = new ArrayList<>();
-                ConcurrentLinkedQueue<String> transactionIds = new ConcurrentLinkedQueue<>();
-                lines.add(run("transfer_out", () -> seeded.transferOut(api, transactionIds), workers, seconds));
-                lines.add(run("quote_execute", () -> seeded.quoteAndExecute(api), workers, seconds));
-                lines.add(run("hot_platform_account", () -> seeded.platformTransferOut(api), workers, seconds));
+                LinkedBlockingQueue<String> transactionIds = new LinkedBlockingQueue<>(); // size() in O(1)
+                Scenarios run = new Scenarios(scenarios, workers, seconds, lines);
+                run.maybe("transfer_out", () -> seeded.transferOut(api, transactionIds));
+                run.maybe("quote_execute", () -> seeded.quoteAndExecute(api));
+                run.maybe("hot_platform_account", () -> seeded.platformTransferOut(api));
                 List<String> sample = new ArrayList<>(transactionIds).subList(0, Math.min(1000,
                         transactionIds.size()));
-                lines.add(run("reads", () -> seeded.read(api, sample), workers, seconds));
+                run.maybe("reads", () -> seeded.read(api, sample));
 
                 boolean valid = gate(database, api, lines);
-                double tps = Pgbench.tps(database.port(), seconds);
+                // BENCH_PGBENCH_TPS skips the yardstick run when iterating on one scenario.
+                double tps = ENV.containsKey("BENCH_PGBENCH_TPS") ? Double.parseDouble(ENV.get("BENCH_PGBENCH_TPS"))
+                        : Pgbench.tps(database.port(), seconds);
                 long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase, %d customers, %d closed-loop workers, %d cores, "
                         + "process RSS %d MiB (server and load generator in one JVM), pgbench tps %.1f%n",
@@ -81,11 +86,17 @@ public final class Bench {
         }
     }
 
-    private static Line run(String name, Supplier<CompletableFuture<Boolean>> op, int workers, long seconds) {
-        System.out.println("running " + name + " ...");
-        Load.Result peak = Load.closedLoop(op, workers, seconds);
-        Load.Result half = Load.openLoop(op, Math.max(1, peak.rate() / 2), seconds);
-        return new Line(name, peak, half);
+    /** The scenarios named in BENCH_SCENARIOS (all by default), each at its peak and then at half of it. */
+    private record Scenarios(List<String> names, int workers, long seconds, List<Line> lines) {
+        void maybe(String name, Supplier<CompletableFuture<Boolean>> op) {
+            if (!names.contains(name)) {
+                return;
+            }
+            System.out.println("running " + name + " ...");
+            Load.Result peak = Load.closedLoop(op, workers, seconds);
+            Load.Result half = Load.openLoop(op, Math.max(1, peak.rate() / 2), seconds);
+            lines.add(new Line(name, peak, half));
+        }
     }
 
     /** The ledger holds exactly the payments the client saw succeed, and the books reconcile. */

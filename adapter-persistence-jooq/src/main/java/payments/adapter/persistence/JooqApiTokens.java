@@ -52,12 +52,14 @@ public final class JooqApiTokens implements ApiTokens {
                 .execute();
     }
 
+    private static final Statement FIND_FOR_AUTHENTICATION = Statement.query(ctx -> ctx.select(API_TOKENS.fields())
+            .select(PLATFORMS.ENVIRONMENT)
+            .from(API_TOKENS).join(PLATFORMS).on(PLATFORMS.PLATFORM_ID.eq(API_TOKENS.PLATFORM_ID))
+            .where(API_TOKENS.ID.eq(Statement.param(API_TOKENS.ID)).and(API_TOKENS.DELETED_AT.isNull())));
+
     @Override
     public Optional<StoredToken> findForAuthentication(TokenId id) {
-        return db.ctx().select(API_TOKENS.fields()).select(PLATFORMS.ENVIRONMENT)
-                .from(API_TOKENS).join(PLATFORMS).on(PLATFORMS.PLATFORM_ID.eq(API_TOKENS.PLATFORM_ID))
-                .where(API_TOKENS.ID.eq(id.value()).and(API_TOKENS.DELETED_AT.isNull()))
-                .fetchOptional()
+        return FIND_FOR_AUTHENTICATION.fetchOptional(db, id.value())
                 .map(r -> new StoredToken(toToken(r.into(API_TOKENS)), r.get(API_TOKENS.SECRET_HASH),
                         Environment.valueOf(r.get(PLATFORMS.ENVIRONMENT))));
     }

@@ -21,6 +21,9 @@ import payments.core.page.PageRequest;
 import payments.ports.driven.Customers;
 
 public final class JooqCustomers implements Customers {
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(CUSTOMERS)
+            .where(CUSTOMERS.PLATFORM_ID.eq(Statement.param(CUSTOMERS.PLATFORM_ID))
+                    .and(CUSTOMERS.ID.eq(Statement.param(CUSTOMERS.ID)))));
     private final Db db;
 
     public JooqCustomers(Db db) {
@@ -56,9 +59,7 @@ public final class JooqCustomers implements Customers {
 
     @Override
     public Optional<Customer> find(PlatformId platform, CustomerId id) {
-        return db.ctx().selectFrom(CUSTOMERS)
-                .where(CUSTOMERS.PLATFORM_ID.eq(platform.value()).and(CUSTOMERS.ID.eq(id.value())))
-                .fetchOptional().map(JooqCustomers::toCustomer);
+        return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toCustomer(r.into(CUSTOMERS)));
     }
 
     @Override

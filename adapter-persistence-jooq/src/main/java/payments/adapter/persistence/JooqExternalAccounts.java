@@ -20,6 +20,10 @@ import payments.core.page.PageRequest;
 import payments.ports.driven.ExternalAccounts;
 
 public final class JooqExternalAccounts implements ExternalAccounts {
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(EXTERNAL_ACCOUNTS)
+            .where(EXTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(EXTERNAL_ACCOUNTS.PLATFORM_ID))
+                    .and(EXTERNAL_ACCOUNTS.DELETED_AT.isNull())
+                    .and(EXTERNAL_ACCOUNTS.ID.eq(Statement.param(EXTERNAL_ACCOUNTS.ID)))));
     private final Db db;
 
     public JooqExternalAccounts(Db db) {
@@ -61,9 +65,8 @@ public final class JooqExternalAccounts implements ExternalAccounts {
 
     @Override
     public Optional<ExternalAccount> find(PlatformId platform, ExternalAccountId id) {
-        return db.ctx().selectFrom(EXTERNAL_ACCOUNTS)
-                .where(live(platform).and(EXTERNAL_ACCOUNTS.ID.eq(id.value())))
-                .fetchOptional().map(JooqExternalAccounts::toAccount);
+        return FIND.fetchOptional(db, platform.value(), id.value())
+                .map(r -> toAccount(r.into(EXTERNAL_ACCOUNTS)));
     }
 
     @Override

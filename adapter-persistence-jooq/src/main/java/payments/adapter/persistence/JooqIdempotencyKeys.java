@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.postgresql.util.PSQLException;
+import payments.adapter.persistence.schema.tables.records.IdempotencyKeysRecord;
 import payments.core.common.PlatformId;
 import payments.ports.driven.IdempotencyKeys;
 
@@ -21,6 +22,12 @@ import payments.ports.driven.IdempotencyKeys;
  */
 public final class JooqIdempotencyKeys implements IdempotencyKeys {
     static final String LOCK_TIMEOUT = "5s";
+    private static final Statement TRY_LOCK = Statement.query(ctx -> ctx.select(DSL.field(
+            "pg_try_advisory_xact_lock({0})", Boolean.class, DSL.param("lock", Long.class))));
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(IDEMPOTENCY_KEYS)
+            .where(IDEMPOTENCY_KEYS.PLATFORM_ID.eq(Statement.param(IDEMPOTENCY_KEYS.PLATFORM_ID))
+                    .and(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY.eq(Statement.param(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY)))));
+    private static final Statement INSERT = Statement.insert(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.fields());
     private final Db db;
 
     public JooqIdempotencyKeys(Db db) {
@@ -29,9 +36,14 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
 
     @Override
     public boolean lock(PlatformId platform, String key) {
+        // Almost always nobody else holds the key: one statement. Otherwise wait for the holder, within a bound.
+        long lockId = lockId(platform, key);
+        if (TRY_LOCK.fetchOptional(db, lockId).map(r -> (Boolean) r.get(0)).orElse(false)) {
+            return true;
+        }
         try {
             db.ctx().execute("set local lock_timeout = '" + LOCK_TIMEOUT + "'");
-            db.ctx().select(DSL.field("pg_advisory_xact_lock({0})", Object.class, DSL.val(lockId(platform, key))))
+            db.ctx().select(DSL.field("pg_advisory_xact_lock({0})", Object.class, DSL.val(lockId)))
                     .fetch();
             db.ctx().execute("set local lock_timeout = 0");
             return true;
@@ -46,23 +58,14 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
 
     @Override
     public Optional<StoredResponse> find(PlatformId platform, String key) {
-        return db.ctx().selectFrom(IDEMPOTENCY_KEYS)
-                .where(IDEMPOTENCY_KEYS.PLATFORM_ID.eq(platform.value())
-                        .and(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY.eq(key)))
-                .fetchOptional()
+        return FIND.fetchOptional(db, platform.value(), key).map(row -> row.into(IDEMPOTENCY_KEYS))
                 .map(r -> new StoredResponse(r.getRequestHash(), r.getResponseStatus(), r.getResponseBody()));
     }
 
     @Override
     public void save(PlatformId platform, String key, StoredResponse response, Instant now) {
-        db.ctx().insertInto(IDEMPOTENCY_KEYS)
-                .set(IDEMPOTENCY_KEYS.PLATFORM_ID, platform.value())
-                .set(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY, key)
-                .set(IDEMPOTENCY_KEYS.REQUEST_HASH, response.requestHash())
-                .set(IDEMPOTENCY_KEYS.RESPONSE_STATUS, response.status())
-                .set(IDEMPOTENCY_KEYS.RESPONSE_BODY, response.body())
-                .set(IDEMPOTENCY_KEYS.CREATED_AT, utc(now))
-                .execute();
+        INSERT.insert(db, new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
+                response.body(), utc(now)));
     }
 
     @Override

@@ -27,6 +27,9 @@ public final class JooqInternalAccounts implements InternalAccounts {
                     .and(LEDGER_ACCOUNTS.ID.eq(INTERNAL_ACCOUNTS.ID)));
     private static final SelectFieldOrAsterisk[] FIELDS = concat(
             INTERNAL_ACCOUNTS.fields(), LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.HELD_MINOR);
+    private static final Statement FIND = Statement.query(ctx -> ctx.select(FIELDS).from(ACCOUNT_WITH_BALANCE)
+            .where(INTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(INTERNAL_ACCOUNTS.PLATFORM_ID))
+                    .and(INTERNAL_ACCOUNTS.ID.eq(Statement.param(INTERNAL_ACCOUNTS.ID)))));
     private final Db db;
 
     public JooqInternalAccounts(Db db) {
@@ -58,8 +61,7 @@ public final class JooqInternalAccounts implements InternalAccounts {
 
     @Override
     public Optional<InternalAccount> find(PlatformId platform, InternalAccountId id) {
-        return select(of(platform).and(INTERNAL_ACCOUNTS.ID.eq(id.value()))).fetchOptional()
-                .map(JooqInternalAccounts::toAccount);
+        return FIND.fetchOptional(db, platform.value(), id.value()).map(JooqInternalAccounts::toAccount);
     }
 
     @Override

@@ -21,14 +21,17 @@ public final class JooqPlatforms implements Platforms {
         this.db = db;
     }
 
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(PLATFORMS)
+            .where(PLATFORMS.PLATFORM_ID.eq(Statement.param(PLATFORMS.PLATFORM_ID))));
+
     @Override
     public Optional<Platform> find(PlatformId id) {
-        return db.ctx().selectFrom(PLATFORMS).where(PLATFORMS.PLATFORM_ID.eq(id.value())).fetchOptional()
-                .map(JooqPlatforms::toPlatform);
+        return db.readOnce(id, () -> FIND.fetchOptional(db, id.value()).map(r -> toPlatform(r.into(PLATFORMS))));
     }
 
     @Override
     public void insert(Platform p) {
+        db.forget(p.id());
         try {
             insertRow(p);
         } catch (org.jooq.exception.DataAccessException e) {
@@ -52,6 +55,7 @@ public final class JooqPlatforms implements Platforms {
 
     @Override
     public void update(Platform p) {
+        db.forget(p.id());
         db.ctx().update(PLATFORMS)
                 .set(PLATFORMS.CONFIG, JsonColumns.write(configJson(p.config())))
                 .set(PLATFORMS.UPDATED_AT, utc(p.updatedAt()))

@@ -25,6 +25,7 @@ import payments.ports.driven.Transactions;
 
 /** Transactions: the filtered columns are typed; source, destination and descriptive fields live in {@code details}. */
 public final class JooqTransactions implements Transactions {
+    private static final Statement INSERT = Statement.insert(TRANSACTIONS, TRANSACTIONS.fields());
     private final Db db;
 
     public JooqTransactions(Db db) {
@@ -33,7 +34,7 @@ public final class JooqTransactions implements Transactions {
 
     @Override
     public void insert(Transaction t) {
-        db.ctx().insertInto(TRANSACTIONS).set(record(t)).execute();
+        INSERT.insert(db, record(t));
     }
 
     @Override

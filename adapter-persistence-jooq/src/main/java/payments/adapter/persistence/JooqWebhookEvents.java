@@ -34,6 +34,10 @@ import payments.ports.driven.WebhookDeliveries;
 public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     private static final String ABANDONED_ERROR = "the process making this attempt stopped before its answer was "
             + "recorded; the event was claimed again when its lease ran out";
+    private static final Statement INSERT = Statement.insert(WEBHOOK_EVENTS, WEBHOOK_EVENTS.PLATFORM_ID,
+            WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.TYPE, WEBHOOK_EVENTS.DATA, WEBHOOK_EVENTS.STATUS, WEBHOOK_EVENTS.ATTEMPTS,
+            WEBHOOK_EVENTS.MAX_ATTEMPTS, WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, WEBHOOK_EVENTS.LAST_RESPONSE_STATUS,
+            WEBHOOK_EVENTS.CREATED_AT, WEBHOOK_EVENTS.UPDATED_AT);
     private final Db db;
 
     public JooqWebhookEvents(Db db) {
@@ -54,7 +58,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         r.setLastResponseStatus(e.lastResponseStatus());
         r.setCreatedAt(utc(e.createdAt()));
         r.setUpdatedAt(utc(e.updatedAt()));
-        db.ctx().insertInto(WEBHOOK_EVENTS).set(r).execute();
+        INSERT.insert(db, r);
     }
 
     @Override
