@@ -13,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
-import payments.adapter.persistence.EmbeddedDatabase;
 import payments.app.Config;
 import payments.app.PaymentsServer;
 
@@ -43,9 +42,9 @@ public final class Bench {
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));
         Path dir = Files.createTempDirectory("payments-bench");
-        try (EmbeddedDatabase database = EmbeddedDatabase.start(dir.resolve("postgres"), true)) {
+        try (BenchDatabase database = BenchDatabase.open(ENV, dir)) {
             Config config = Config.fromEnvironment(Map.of()).withPort(0)
-                    .withDatabase(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres").withSandboxToken(TOKEN);
+                    .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
             try (PaymentsServer server = PaymentsServer.start(config)) {
                 Api api = new Api(server.port(), TOKEN);
                 Seeded seeded = Seeded.create(api, customers);
@@ -62,7 +61,7 @@ public final class Bench {
                 boolean valid = gate(database, api, lines);
                 // BENCH_PGBENCH_TPS skips the yardstick run when iterating on one scenario.
                 double tps = ENV.containsKey("BENCH_PGBENCH_TPS") ? Double.parseDouble(ENV.get("BENCH_PGBENCH_TPS"))
-                        : Pgbench.tps(database.port(), seconds);
+                        : Pgbench.tps(database, seconds);
                 long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase, %d customers, %d closed-loop workers, %d cores, "
                         + "process RSS %d MiB (server and load generator in one JVM), pgbench tps %.1f%n",
@@ -100,9 +99,10 @@ public final class Bench {
     }
 
     /** The ledger holds exactly the payments the client saw succeed, and the books reconcile. */
-    private static boolean gate(EmbeddedDatabase database, Api api, List<Line> lines) throws Exception {
+    private static boolean gate(BenchDatabase database, Api api, List<Line> lines) throws Exception {
         Map<String, Long> journals = new LinkedHashMap<>();
-        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres");
+        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
+                database.password());
              ResultSet rs = c.createStatement().executeQuery(
                      "select kind, count(*) from ledger_journals group by kind")) {
             while (rs.next()) {

@@ -15,15 +15,12 @@ final class Pgbench {
     private Pgbench() {
     }
 
-    static double tps(int port, long seconds) throws IOException, InterruptedException {
-        run(List.of("psql", "-h", "127.0.0.1", "-p", "" + port, "-U", "postgres", "-c",
-                "drop database if exists pgbench"), true);
-        run(List.of("psql", "-h", "127.0.0.1", "-p", "" + port, "-U", "postgres", "-c", "create database pgbench"),
-                true);
-        run(List.of("pgbench", "-h", "127.0.0.1", "-p", "" + port, "-U", "postgres", "-i", "-q", "-s", "10",
-                "pgbench"), true);
-        String out = run(List.of("pgbench", "-h", "127.0.0.1", "-p", "" + port, "-U", "postgres", "-c", "8", "-j",
-                "2", "-T", "" + seconds, "pgbench"), true);
+    static double tps(BenchDatabase db, long seconds) throws IOException, InterruptedException {
+        List<String> server = List.of("-h", db.host(), "-p", "" + db.port(), "-U", db.user());
+        run(db, "psql", server, "-d", "postgres", "-c", "drop database if exists pgbench");
+        run(db, "psql", server, "-d", "postgres", "-c", "create database pgbench");
+        run(db, "pgbench", server, "-i", "-q", "-s", "10", "pgbench");
+        String out = run(db, "pgbench", server, "-c", "8", "-j", "2", "-T", "" + seconds, "pgbench");
         Matcher m = TPS.matcher(out);
         if (!m.find()) {
             throw new IllegalStateException("no tps in pgbench output:\n" + out);
@@ -31,8 +28,14 @@ final class Pgbench {
         return Double.parseDouble(m.group(1));
     }
 
-    private static String run(List<String> command, boolean mustSucceed) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    private static String run(BenchDatabase db, String program, List<String> server, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of(program));
+        command.addAll(server);
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("PGPASSWORD", db.password());
+        Process process = builder.start();
         StringBuilder out = new StringBuilder();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
@@ -40,7 +43,7 @@ final class Pgbench {
                 out.append(line).append('\n');
             }
         }
-        if (process.waitFor() != 0 && mustSucceed) {
+        if (process.waitFor() != 0) {
             throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
         }
         return out.toString();

@@ -13,13 +13,23 @@ import org.jooq.impl.DSL;
 
 /**
  * A transaction's postings to system accounts, applied just before it commits. Every payment of a currency touches
- * the same few system rows (rail settlement, liquidity, revenue), so their row locks decide how many payments commit
- * per second: applied last, each lock is held for one statement and the commit instead of the whole transaction.
- * System accounts have no floor, so nothing earlier in the transaction depends on their balance.
+ * the same few system accounts (rail settlement, liquidity, revenue), so their row locks decide how many payments
+ * commit per second. Two things keep them short: the postings go last, so a lock is held for the last statements
+ * and the commit instead of the whole transaction; and each account is spread over {@value #BUCKETS} rows (migration
+ * V7), chosen by journal, so concurrent payments mostly lock different rows. System accounts have no floor, so
+ * nothing earlier in the transaction depends on their balance.
  */
 final class SystemPostings implements Db.BeforeCommit {
+    static final int BUCKETS = 16;
+
     private record Pending(UUID platform, UUID journal, UUID account, String currency, long amountMinor,
                            OffsetDateTime at) {
+        /** The row this posting lands on: the account's own id for bucket 0, a name-based id for the others. */
+        UUID row() {
+            int bucket = Math.floorMod(journal.hashCode(), BUCKETS);
+            return bucket == 0 ? account : UUID.nameUUIDFromBytes((account + "/" + bucket)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
     }
 
     /** Adds an amount to a system account (created by its first posting); returns the new balance. */
@@ -28,16 +38,17 @@ final class SystemPostings implements Db.BeforeCommit {
         var at = Statement.param(LEDGER_ACCOUNTS.UPDATED_AT);
         var currency = Statement.param(LEDGER_ACCOUNTS.CURRENCY);
         return ctx.insertInto(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID,
-                        LEDGER_ACCOUNTS.CURRENCY, LEDGER_ACCOUNTS.KIND, LEDGER_ACCOUNTS.POSTED_MINOR,
-                        LEDGER_ACCOUNTS.CREATED_AT, LEDGER_ACCOUNTS.UPDATED_AT)
-                .values(Statement.param(LEDGER_ACCOUNTS.PLATFORM_ID), Statement.param(LEDGER_ACCOUNTS.ID), currency,
-                        DSL.inline("SYSTEM"), amount, at, at)
+                        LEDGER_ACCOUNTS.BUCKET_OF, LEDGER_ACCOUNTS.CURRENCY, LEDGER_ACCOUNTS.KIND,
+                        LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.CREATED_AT, LEDGER_ACCOUNTS.UPDATED_AT)
+                .values(Statement.param(LEDGER_ACCOUNTS.PLATFORM_ID), Statement.param(LEDGER_ACCOUNTS.ID),
+                        Statement.param(LEDGER_ACCOUNTS.BUCKET_OF), currency, DSL.inline("SYSTEM"), amount, at, at)
                 .onConflict(LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID)
                 .doUpdate()
                 .set(LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.POSTED_MINOR.plus(amount))
                 .set(LEDGER_ACCOUNTS.UPDATED_AT, at)
                 // A system account holds one currency; a posting in another must not merge into it.
-                .where(LEDGER_ACCOUNTS.CURRENCY.eq(currency).and(LEDGER_ACCOUNTS.KIND.eq("SYSTEM")))
+                .where(LEDGER_ACCOUNTS.CURRENCY.eq(currency).and(LEDGER_ACCOUNTS.KIND.eq("SYSTEM"))
+                        .and(LEDGER_ACCOUNTS.BUCKET_OF.eq(Statement.param(LEDGER_ACCOUNTS.BUCKET_OF))))
                 .returning(LEDGER_ACCOUNTS.POSTED_MINOR);
     });
 
@@ -48,7 +59,7 @@ final class SystemPostings implements Db.BeforeCommit {
     }
 
     /**
-     * One upsert per account, in account order (so concurrent commits never deadlock), then the entries with their
+     * One upsert per bucket row, in row order (so concurrent commits never deadlock), then the entries with their
      * running balances, counted back from the balance the upsert returned.
      */
     @Override
@@ -57,16 +68,17 @@ final class SystemPostings implements Db.BeforeCommit {
             return;
         }
         List<Object[]> entries = new ArrayList<>();
-        List<List<Pending>> byAccount = new ArrayList<>(pending.stream()
-                .collect(Collectors.groupingBy(p -> List.of(p.platform(), p.account(), p.currency()),
+        List<List<Pending>> byRow = new ArrayList<>(pending.stream()
+                .collect(Collectors.groupingBy(p -> List.of(p.platform(), p.row(), p.currency()),
                         LinkedHashMap::new, Collectors.toList()))
                 .values());
-        byAccount.sort(Comparator.comparing((List<Pending> g) -> g.get(0).account())
+        byRow.sort(Comparator.comparing((List<Pending> g) -> g.get(0).row())
                 .thenComparing(g -> g.get(0).platform()));
-        for (List<Pending> postings : byAccount) {
+        for (List<Pending> postings : byRow) {
             Pending first = postings.get(0);
             long total = postings.stream().mapToLong(Pending::amountMinor).sum();
-            long balance = UPSERT.fetchOptional(db, first.platform(), first.account(), first.currency(), total,
+            UUID row = first.row();
+            long balance = UPSERT.fetchOptional(db, first.platform(), row, first.account(), first.currency(), total,
                             postings.get(postings.size() - 1).at())
                     .map(r -> r.get(LEDGER_ACCOUNTS.POSTED_MINOR))
                     .orElseThrow(() -> new IllegalStateException("account " + first.account()
@@ -74,8 +86,8 @@ final class SystemPostings implements Db.BeforeCommit {
             long running = balance - total;
             for (Pending p : postings) {
                 running += p.amountMinor();
-                entries.add(new Object[] {p.platform(), p.journal(), p.account(), p.currency(), p.amountMinor(),
-                    running, p.at()});
+                entries.add(new Object[] {p.platform(), p.journal(), row, p.currency(), p.amountMinor(), running,
+                    p.at()});
             }
         }
         JooqLedger.INSERT_ENTRY.executeBatch(db, entries);

@@ -2,6 +2,7 @@ package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 
 import java.util.List;
@@ -37,11 +38,18 @@ class JooqLedgerTest {
                         .and(LEDGER_ENTRIES.ACCOUNT_ID.eq(account.id().value())))
                 .orderBy(LEDGER_ENTRIES.ID).fetch(LEDGER_ENTRIES.BALANCE_AFTER_MINOR);
         assertEquals(List.of(700L, 1000L), running);
-        Long systemBalance = Fixtures.DB.ctx().select(LEDGER_ENTRIES.BALANCE_AFTER_MINOR).from(LEDGER_ENTRIES)
-                .where(LEDGER_ENTRIES.PLATFORM_ID.eq(platform.value())
-                        .and(LEDGER_ENTRIES.ACCOUNT_ID.eq(source.id())))
-                .orderBy(LEDGER_ENTRIES.ID.desc()).limit(1).fetchOne(LEDGER_ENTRIES.BALANCE_AFTER_MINOR);
-        assertEquals(-1000L, systemBalance);
+        // The system account's balance is the sum of its bucket rows; each row's last entry carries its balance.
+        var buckets = Fixtures.DB.ctx().selectFrom(LEDGER_ACCOUNTS)
+                .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(platform.value()).and(LEDGER_ACCOUNTS.BUCKET_OF.eq(source.id())))
+                .fetch();
+        assertEquals(-1000L, buckets.stream().mapToLong(b -> b.getPostedMinor()).sum());
+        for (var bucket : buckets) {
+            Long last = Fixtures.DB.ctx().select(LEDGER_ENTRIES.BALANCE_AFTER_MINOR).from(LEDGER_ENTRIES)
+                    .where(LEDGER_ENTRIES.PLATFORM_ID.eq(platform.value())
+                            .and(LEDGER_ENTRIES.ACCOUNT_ID.eq(bucket.getId())))
+                    .orderBy(LEDGER_ENTRIES.ID.desc()).limit(1).fetchOne(LEDGER_ENTRIES.BALANCE_AFTER_MINOR);
+            assertEquals(bucket.getPostedMinor(), last);
+        }
     }
 
     @Test

@@ -1,0 +1,32 @@
+package payments.bench;
+
+import java.net.URI;
+import java.nio.file.Path;
+import payments.adapter.persistence.EmbeddedDatabase;
+
+/**
+ * The PostgreSQL the bench runs on: a fresh durable embedded one, or the empty database named by
+ * {@code BENCH_DATABASE_URL} (with {@code BENCH_DATABASE_USER} and {@code BENCH_DATABASE_PASSWORD}), for example a
+ * tuned server or one with pg_stat_statements loaded. pgbench runs against the same server.
+ */
+record BenchDatabase(String jdbcUrl, String host, int port, String user, String password, AutoCloseable owned)
+        implements AutoCloseable {
+
+    static BenchDatabase open(java.util.Map<String, String> env, Path dir) {
+        String url = env.get("BENCH_DATABASE_URL");
+        if (url == null) {
+            EmbeddedDatabase embedded = EmbeddedDatabase.start(dir.resolve("postgres"), true);
+            return new BenchDatabase(embedded.jdbcUrl(), "127.0.0.1", embedded.port(), EmbeddedDatabase.USER,
+                    "postgres", embedded);
+        }
+        URI uri = URI.create(url.substring("jdbc:".length()));
+        return new BenchDatabase(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(),
+                env.getOrDefault("BENCH_DATABASE_USER", "postgres"), env.getOrDefault("BENCH_DATABASE_PASSWORD", ""),
+                () -> { });
+    }
+
+    @Override
+    public void close() throws Exception {
+        owned.close();
+    }
+}
