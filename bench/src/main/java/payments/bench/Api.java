@@ -2,77 +2,167 @@ package payments.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
 
-/** The load generator's HTTP side: one keep-alive HTTP/1.1 client, JSON in and out, async for open-loop load. */
+/**
+ * The load generator's HTTP side: blocking HTTP/1.1 over one keep-alive connection per thread and server, JSON in
+ * and out. Deliberately small: it shares the machine's cores with the server and PostgreSQL, and the JDK's async
+ * client spent about a third of the process's CPU on its own machinery. A request whose connection fails throws
+ * {@link UncheckedIOException} (the fault suite counts it as unanswered); the connection is then dropped.
+ */
 final class Api {
     static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newFixedThreadPool(4, Api::daemon)).build();
-    private final String base;
+    private static final int TIMEOUT_MILLIS = 10_000;
+    private static final ThreadLocal<Map<Integer, Connection>> CONNECTIONS = ThreadLocal.withInitial(HashMap::new);
+    private final int port;
+    private final String prefix;
     private final String authorization;
 
     Api(int port, String credentials) {
-        this.base = "http://127.0.0.1:" + port + "/2025-10-13";
+        this.port = port;
+        this.prefix = "/2025-10-13";
         this.authorization = "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 
-    record Reply(int status, JsonNode body) {
+    record Reply(int status, byte[] bytes) {
         boolean ok() {
             return status / 100 == 2;
         }
-    }
 
-    CompletableFuture<Reply> send(String method, String path, Object body, boolean idempotent) {
-        return send(method, path, body, idempotent ? UUID.randomUUID().toString() : null);
-    }
-
-    /** Sends with the given Idempotency-Key (none when null). */
-    CompletableFuture<Reply> send(String method, String path, Object body, String idempotencyKey) {
-        try {
-            var request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(10))
-                    .header("Authorization", authorization).header("Content-Type", "application/json")
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
-            if (idempotencyKey != null) {
-                request.header("Idempotency-Key", idempotencyKey);
+        JsonNode body() {
+            try {
+                return bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes);
+            } catch (IOException e) {
+                return JSON.nullNode();
             }
-            return http.sendAsync(request.build(), HttpResponse.BodyHandlers.ofByteArray())
-                    .thenApply(r -> new Reply(r.statusCode(), parse(r.body())));
-        } catch (Exception e) {
-            return CompletableFuture.failedFuture(e);
         }
     }
 
-    /** The client's threads must not keep the JVM alive after the run. */
-    private static Thread daemon(Runnable r) {
-        Thread t = new Thread(r, "bench-http");
-        t.setDaemon(true);
-        return t;
+    Reply send(String method, String path, Object body, boolean idempotent) {
+        return send(method, path, body, idempotent ? UUID.randomUUID().toString() : null);
     }
 
+    /** Sends with the given Idempotency-Key (none when null) and waits for the answer. */
+    Reply send(String method, String path, Object body, String idempotencyKey) {
+        Connection connection = CONNECTIONS.get().get(port);
+        try {
+            if (connection == null) {
+                connection = new Connection(port);
+                CONNECTIONS.get().put(port, connection);
+            }
+            byte[] content = body == null ? new byte[0] : JSON.writeValueAsBytes(body);
+            StringBuilder head = new StringBuilder(256).append(method).append(' ').append(prefix).append(path)
+                    .append(" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ").append(authorization)
+                    .append("\r\nContent-Length: ").append(content.length).append("\r\n");
+            if (body != null) {
+                head.append("Content-Type: application/json\r\n");
+            }
+            if (idempotencyKey != null) {
+                head.append("Idempotency-Key: ").append(idempotencyKey).append("\r\n");
+            }
+            head.append("\r\n");
+            return connection.exchange(head.toString().getBytes(StandardCharsets.US_ASCII), content);
+        } catch (IOException e) {
+            if (connection != null) {
+                connection.close();
+            }
+            CONNECTIONS.get().remove(port);
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Closes the calling thread's connections (a load thread that is done). */
+    static void release() {
+        CONNECTIONS.get().values().forEach(Connection::close);
+        CONNECTIONS.remove();
+    }
+
+    /** Sends and requires a 2xx answer. */
     Reply call(String method, String path, Object body) {
-        Reply reply = send(method, path, body, false).join();
+        Reply reply = send(method, path, body, false);
         if (!reply.ok()) {
             throw new IllegalStateException(method + " " + path + " -> " + reply.status() + " " + reply.body());
         }
         return reply;
     }
 
-    private static JsonNode parse(byte[] bytes) {
-        try {
-            return bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes);
-        } catch (Exception e) {
-            return JSON.nullNode();
+    /** One keep-alive connection: writes a request, reads the status line, headers and body (sized or chunked). */
+    private static final class Connection {
+        private final Socket socket;
+        private final OutputStream out;
+        private final InputStream in;
+
+        Connection(int port) throws IOException {
+            socket = new Socket();
+            socket.setTcpNoDelay(true);
+            socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            out = socket.getOutputStream();
+            in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
+        }
+
+        Reply exchange(byte[] head, byte[] content) throws IOException {
+            out.write(head);
+            out.write(content);
+            out.flush();
+            String status = line();
+            int code = Integer.parseInt(status.substring(9, 12));
+            int length = -1;
+            boolean chunked = false;
+            for (String header = line(); !header.isEmpty(); header = line()) {
+                String lower = header.toLowerCase(Locale.ROOT);
+                if (lower.startsWith("content-length:")) {
+                    length = Integer.parseInt(lower.substring(15).trim());
+                } else if (lower.startsWith("transfer-encoding:") && lower.contains("chunked")) {
+                    chunked = true;
+                }
+            }
+            return new Reply(code, chunked ? chunks() : in.readNBytes(Math.max(length, 0)));
+        }
+
+        private byte[] chunks() throws IOException {
+            ByteArrayOutputStream body = new ByteArrayOutputStream();
+            for (int size = Integer.parseInt(line().split(";")[0].trim(), 16); size > 0;
+                 size = Integer.parseInt(line().split(";")[0].trim(), 16)) {
+                body.write(in.readNBytes(size));
+                line();
+            }
+            line();
+            return body.toByteArray();
+        }
+
+        private String line() throws IOException {
+            StringBuilder line = new StringBuilder(64);
+            for (int c = in.read(); c != '\n'; c = in.read()) {
+                if (c < 0) {
+                    throw new IOException("connection closed by the server");
+                }
+                if (c != '\r') {
+                    line.append((char) c);
+                }
+            }
+            return line.toString();
+        }
+
+        void close() {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // already broken
+            }
         }
     }
 }

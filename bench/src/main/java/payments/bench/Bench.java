@@ -9,10 +9,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Supplier;
+import java.util.function.BooleanSupplier;
 import payments.app.Config;
 import payments.app.PaymentsServer;
 
@@ -87,7 +86,7 @@ public final class Bench {
 
     /** The scenarios named in BENCH_SCENARIOS (all by default), each at its peak and then at half of it. */
     private record Scenarios(List<String> names, int workers, long seconds, List<Line> lines) {
-        void maybe(String name, Supplier<CompletableFuture<Boolean>> op) {
+        void maybe(String name, BooleanSupplier op) {
             if (!names.contains(name)) {
                 return;
             }

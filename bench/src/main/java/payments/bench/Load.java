@@ -1,18 +1,26 @@
 package payments.bench;
 
-import java.util.concurrent.CompletableFuture;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Supplier;
-import org.HdrHistogram.Recorder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
- * Two ways to drive an operation: closed loop (N workers back to back: the peak rate) and open loop (a fixed
- * arrival rate: latency measured from each request's intended start, so a slow server cannot hide its queue).
+ * Two ways to drive an operation (a blocking call that reports success): closed loop (N threads back to back: the
+ * peak rate) and open loop (a fixed arrival rate: latency measured from each request's intended start, so a slow
+ * server cannot hide its queue).
  */
 final class Load {
+    /** Threads serving the open loop's arrivals; a request waiting for one is late, and its latency shows it. */
+    private static final int OPEN_LOOP_THREADS = 128;
+
     private Load() {
     }
 
@@ -26,56 +34,83 @@ final class Load {
         }
     }
 
-    static Result closedLoop(Supplier<CompletableFuture<Boolean>> operation, int workers, long seconds) {
-        Recorder recorder = new Recorder(3);
-        AtomicLong ok = new AtomicLong();
-        AtomicLong failed = new AtomicLong();
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        CountDownLatch done = new CountDownLatch(workers);
+    private record Tally(Recorder recorder, AtomicLong ok, AtomicLong failed) {
+        Tally() {
+            this(new Recorder(3), new AtomicLong(), new AtomicLong());
+        }
+
+        void run(BooleanSupplier operation, long since) {
+            boolean success;
+            try {
+                success = operation.getAsBoolean();
+            } catch (RuntimeException e) {
+                success = false;
+            }
+            recorder.recordValue(System.nanoTime() - since);
+            (success ? ok : failed).incrementAndGet();
+        }
+
+        Result result(long started) {
+            return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9,
+                    recorder.getIntervalHistogram());
+        }
+    }
+
+    static Result closedLoop(BooleanSupplier operation, int workers, long seconds) {
+        Tally tally = new Tally();
         long started = System.nanoTime();
+        long end = started + TimeUnit.SECONDS.toNanos(seconds);
+        List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
-            next(operation, recorder, ok, failed, end, done);
+            Thread thread = new Thread(() -> {
+                while (System.nanoTime() < end) {
+                    tally.run(operation, System.nanoTime());
+                }
+                Api.release();
+            }, "load-" + w);
+            thread.start();
+            threads.add(thread);
         }
-        await(done);
-        return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9, recorder.getIntervalHistogram());
+        threads.forEach(Load::join);
+        return tally.result(started);
     }
 
-    private static void next(Supplier<CompletableFuture<Boolean>> operation, Recorder recorder, AtomicLong ok,
-                             AtomicLong failed, long end, CountDownLatch done) {
-        if (System.nanoTime() >= end) {
-            done.countDown();
-            return;
-        }
-        long start = System.nanoTime();
-        operation.get().whenComplete((success, error) -> {
-            recorder.recordValue(System.nanoTime() - start);
-            (Boolean.TRUE.equals(success) ? ok : failed).incrementAndGet();
-            next(operation, recorder, ok, failed, end, done);
-        });
-    }
-
-    static Result openLoop(Supplier<CompletableFuture<Boolean>> operation, double perSecond, long seconds) {
-        Recorder recorder = new Recorder(3);
-        AtomicLong ok = new AtomicLong();
-        AtomicLong failed = new AtomicLong();
+    static Result openLoop(BooleanSupplier operation, double perSecond, long seconds) {
+        Tally tally = new Tally();
         long count = (long) (perSecond * seconds);
         CountDownLatch done = new CountDownLatch((int) count);
         long interval = (long) (1e9 / perSecond);
+        ExecutorService pool = Executors.newFixedThreadPool(OPEN_LOOP_THREADS, r -> new Thread(() -> {
+            try {
+                r.run();
+            } finally {
+                Api.release();
+            }
+        }, "open-loop"));
         long started = System.nanoTime();
         for (long i = 0; i < count; i++) {
             long intended = started + i * interval;
             long wait = intended - System.nanoTime();
             if (wait > 0) {
-                java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                LockSupport.parkNanos(wait);
             }
-            operation.get().whenComplete((success, error) -> {
-                recorder.recordValue(System.nanoTime() - intended);
-                (Boolean.TRUE.equals(success) ? ok : failed).incrementAndGet();
+            pool.execute(() -> {
+                tally.run(operation, intended);
                 done.countDown();
             });
         }
         await(done);
-        return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9, recorder.getIntervalHistogram());
+        pool.shutdown();
+        return tally.result(started);
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void await(CountDownLatch done) {

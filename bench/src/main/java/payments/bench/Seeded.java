@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
-import java.util.concurrent.CompletableFuture;
 
 /** The bench platform's customers, each with a funded USD account and USD and EUR external accounts. */
 final class Seeded {
@@ -75,39 +74,39 @@ final class Seeded {
         return api.call("POST", path, body).body().get("id").asText();
     }
 
-    CompletableFuture<Boolean> transferOut(Api api, Queue<String> transactionIds) {
+    boolean transferOut(Api api, Queue<String> transactionIds) {
         Customer c = customers.get(Bench.random(customers.size()));
-        return api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", c.usdAccount()),
-                "destination", Map.of("accountId", c.usdExternal()), "amount", 1 + Bench.random(100)), true)
-                .thenApply(r -> {
-                    if (r.status() == 201 && transactionIds.size() < 5000) {
-                        transactionIds.add(r.body().get("id").asText());
-                    }
-                    return r.status() == 201;
-                });
+        var r = api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", c.usdAccount()),
+                "destination", Map.of("accountId", c.usdExternal()), "amount", 1 + Bench.random(100)), true);
+        if (r.status() == 201 && transactionIds.size() < 5000) {
+            transactionIds.add(r.body().get("id").asText());
+        }
+        return r.status() == 201;
     }
 
-    CompletableFuture<Boolean> quoteAndExecute(Api api) {
+    boolean quoteAndExecute(Api api) {
         Customer c = customers.get(Bench.random(customers.size()));
-        return api.send("POST", "/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId",
+        var q = api.send("POST", "/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId",
                         c.usdAccount()), "destination", Map.of("destinationType", "ACCOUNT", "accountId",
                         c.eurExternal()), "lockedCurrencySide", "SENDING", "lockedCurrencyAmount",
-                1_000 + Bench.random(4_000)), true)
-                .thenCompose(q -> q.status() != 201 ? CompletableFuture.completedFuture(false)
-                        : api.send("POST", "/quotes/" + q.body().get("id").asText() + "/execute", null, true)
-                        .thenApply(r -> r.status() == 200 && "COMPLETED".equals(r.body().path("status").asText())));
+                1_000 + Bench.random(4_000)), true);
+        if (q.status() != 201) {
+            return false;
+        }
+        var r = api.send("POST", "/quotes/" + q.body().get("id").asText() + "/execute", null, true);
+        return r.status() == 200 && "COMPLETED".equals(r.body().path("status").asText());
     }
 
-    CompletableFuture<Boolean> platformTransferOut(Api api) {
+    boolean platformTransferOut(Api api) {
         return api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", platformUsd),
                 "destination", Map.of("accountId", platformExternal), "amount", 1 + Bench.random(100)), true)
-                .thenApply(r -> r.status() == 201);
+                .status() == 201;
     }
 
-    CompletableFuture<Boolean> read(Api api, List<String> transactionIds) {
+    boolean read(Api api, List<String> transactionIds) {
         String path = Bench.random(2) == 0 && !transactionIds.isEmpty()
                 ? "/transactions/" + transactionIds.get(Bench.random(transactionIds.size()))
                 : "/customers?limit=20";
-        return api.send("GET", path, null, false).thenApply(r -> r.status() == 200);
+        return api.send("GET", path, null, false).status() == 200;
     }
 }

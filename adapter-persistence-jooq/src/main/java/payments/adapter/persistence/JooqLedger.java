@@ -4,10 +4,8 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 import static payments.adapter.persistence.schema.Tables.LEDGER_HOLDS;
-import static payments.adapter.persistence.schema.Tables.LEDGER_JOURNALS;
 
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
@@ -24,7 +22,7 @@ import payments.ports.driven.Ledger;
 /**
  * The ledger in SQL. Each owned-account change is one conditional UPDATE that only applies while the account stays
  * covered (posted - held >= 0 is part of the statement, not read-then-write); a system account is created by its
- * first posting, and posted just before the commit ({@link SystemPostings}). Accounts are touched in id order, so
+ * first posting, and posted just before the commit ({@link LedgerWrites}). Accounts are touched in id order, so
  * concurrent journals never deadlock; a hold's release is folded into the same ordered statement as its account's
  * posting.
  */
@@ -44,11 +42,6 @@ public final class JooqLedger implements Ledger {
                     .and(LEDGER_HOLDS.ID.eq(Statement.param(LEDGER_HOLDS.ID)))
                     .and(LEDGER_HOLDS.STATUS.eq("PENDING")))
             .returningResult(LEDGER_HOLDS.ACCOUNT_ID, LEDGER_HOLDS.CURRENCY, LEDGER_HOLDS.AMOUNT_MINOR));
-    private static final Statement INSERT_JOURNAL = Statement.insert(LEDGER_JOURNALS, LEDGER_JOURNALS.PLATFORM_ID,
-            LEDGER_JOURNALS.ID, LEDGER_JOURNALS.KIND, LEDGER_JOURNALS.REFERENCE, LEDGER_JOURNALS.CREATED_AT);
-    static final Statement INSERT_ENTRY = Statement.insert(LEDGER_ENTRIES, LEDGER_ENTRIES.PLATFORM_ID,
-            LEDGER_ENTRIES.JOURNAL_ID, LEDGER_ENTRIES.ACCOUNT_ID, LEDGER_ENTRIES.CURRENCY, LEDGER_ENTRIES.AMOUNT_MINOR,
-            LEDGER_ENTRIES.BALANCE_AFTER_MINOR, LEDGER_ENTRIES.CREATED_AT);
     /** Posts {@code amount} and releases {@code release} of held funds, only while the account stays covered. */
     private static final Statement POST_TO_OWNED = Statement.query(ctx -> {
         var amount = Statement.param("amount", LEDGER_ENTRIES.AMOUNT_MINOR);
@@ -120,20 +113,21 @@ public final class JooqLedger implements Ledger {
     }
 
     /**
-     * Writes the journal, applies its owned-account postings now (in account order, each conditional on the account
-     * staying covered) and leaves its system-account postings to {@link SystemPostings}, just before the commit.
+     * Applies the journal's owned-account postings now (in account order, each conditional on the account staying
+     * covered) and leaves the journal, its entries and its system-account postings to {@link LedgerWrites}, just
+     * before the commit.
      */
     private void apply(DSLContext ctx, PlatformId platform, Journal journal, UUID releaseAccount, long releaseMinor) {
         OffsetDateTime at = utc(journal.at());
-        INSERT_JOURNAL.execute(db, platform.value(), journal.id(), journal.kind(), journal.reference(), at);
+        LedgerWrites writes = db.beforeCommit(LedgerWrites.class, LedgerWrites::new);
+        writes.journal(platform.value(), journal.id(), journal.kind(), journal.reference(), at);
         List<Posting> ordered = journal.postings().stream()
                 .sorted(Comparator.comparing((Posting p) -> p.account().id())).toList();
-        List<Object[]> entries = new ArrayList<>();
         boolean released = false;
         for (Posting p : ordered) {
             if (p.account().system()) {
-                db.beforeCommit(SystemPostings.class, SystemPostings::new).add(platform.value(), journal.id(),
-                        p.account().id(), p.currency(), p.amountMinor(), at);
+                writes.systemPosting(platform.value(), journal.id(), p.account().id(), p.currency(),
+                        p.amountMinor(), at);
                 continue;
             }
             long release = 0;
@@ -142,11 +136,8 @@ public final class JooqLedger implements Ledger {
                 released = true;
             }
             long balanceAfter = postToOwned(ctx, platform, p, release, at);
-            entries.add(new Object[] {platform.value(), journal.id(), p.account().id(), p.currency(),
-                p.amountMinor(), balanceAfter, at});
-        }
-        if (!entries.isEmpty()) {
-            INSERT_ENTRY.executeBatch(db, entries);
+            writes.entry(platform.value(), journal.id(), p.account().id(), p.currency(), p.amountMinor(),
+                    balanceAfter, at);
         }
     }
 

@@ -2,6 +2,7 @@ package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 
@@ -17,6 +18,7 @@ import payments.core.account.InternalAccount;
 import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
+import payments.core.ledger.Posting;
 import payments.core.ledger.InsufficientFunds;
 
 class JooqLedgerTest {
@@ -93,6 +95,49 @@ class JooqLedgerTest {
         assertEquals(10, succeeded.get());
         assertEquals(0, accounts.find(platform, from.id()).orElseThrow().totalMinor());
         assertEquals(250, accounts.find(platform, to.id()).orElseThrow().totalMinor());
+    }
+
+    @Test
+    void journals_of_one_transaction_post_to_system_rows_at_the_commit_with_running_balances() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        AccountRef source = AccountRef.system(platform, AccountRef.SANDBOX_FUNDING, "USD");
+
+        Fixtures.DB.inTransaction(() -> {
+            for (int i = 1; i <= 40; i++) {
+                fund(platform, account, i);
+            }
+        });
+
+        assertEquals(820, accounts.find(platform, account.id()).orElseThrow().availableMinor());
+        var buckets = Fixtures.DB.ctx().selectFrom(LEDGER_ACCOUNTS)
+                .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(platform.value()).and(LEDGER_ACCOUNTS.BUCKET_OF.eq(source.id())))
+                .fetch();
+        assertTrue(buckets.size() > 1, "40 journals spread over the buckets");
+        assertEquals(-820L, buckets.stream().mapToLong(b -> b.getPostedMinor()).sum());
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+    }
+
+    @Test
+    void a_system_posting_in_another_currency_fails_the_transaction_and_leaves_nothing_behind() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        AccountRef usdFunding = AccountRef.system(platform, AccountRef.SANDBOX_FUNDING, "USD");
+        UUID funding = UUID.randomUUID();
+        ledger.post(platform, Journal.transfer(funding, "TEST_FUNDING", "test", usdFunding,
+                AccountRef.owned(account.id().value()), "USD", 100, Fixtures.now()));
+        UUID sameBucket = UUID.randomUUID();
+        while (LedgerWrites.bucket(sameBucket) != LedgerWrites.bucket(funding)) {
+            sameBucket = UUID.randomUUID();
+        }
+        Journal eur = new Journal(sameBucket, "TEST_MIXED", "test", List.of(new Posting(usdFunding, "EUR", -1),
+                new Posting(AccountRef.system(platform, "OTHER", "EUR"), "EUR", 1)), Fixtures.now());
+
+        assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> ledger.post(platform, eur)));
+
+        assertEquals(100, accounts.find(platform, account.id()).orElseThrow().availableMinor());
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+        assertEquals(0, Fixtures.DB.ctx().fetchCount(LEDGER_ENTRIES, LEDGER_ENTRIES.JOURNAL_ID.eq(sameBucket)));
     }
 
     private void fund(PlatformId platform, InternalAccount account, long amount) {
