@@ -64,7 +64,7 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
 
     @Override
     public void save(PlatformId platform, String key, StoredResponse response, Instant now) {
-        INSERT.insert(db, new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
+        INSERT.write(db, new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
                 response.body(), utc(now)));
     }
 

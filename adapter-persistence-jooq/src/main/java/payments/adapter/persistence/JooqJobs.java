@@ -18,6 +18,8 @@ import payments.ports.driven.Jobs;
  * same job twice.
  */
 public final class JooqJobs implements Jobs {
+    private static final Statement INSERT = Statement.insert(JOBS, JOBS.PLATFORM_ID, JOBS.ID, JOBS.KIND, JOBS.PAYLOAD,
+            JOBS.DUE_AT, JOBS.STATUS, JOBS.ATTEMPTS, JOBS.CREATED_AT, JOBS.UPDATED_AT);
     private final Db db;
 
     public JooqJobs(Db db) {
@@ -27,17 +29,8 @@ public final class JooqJobs implements Jobs {
     @Override
     public void schedule(Job job) {
         Instant now = Instant.now();
-        db.ctx().insertInto(JOBS)
-                .set(JOBS.PLATFORM_ID, job.platform().value())
-                .set(JOBS.ID, job.id())
-                .set(JOBS.KIND, job.kind())
-                .set(JOBS.PAYLOAD, JsonColumns.write(job.payload()))
-                .set(JOBS.DUE_AT, utc(job.dueAt()))
-                .set(JOBS.STATUS, "PENDING")
-                .set(JOBS.ATTEMPTS, job.attempts())
-                .set(JOBS.CREATED_AT, utc(now))
-                .set(JOBS.UPDATED_AT, utc(now))
-                .execute();
+        INSERT.execute(db, job.platform().value(), job.id(), job.kind(), JsonColumns.write(job.payload()),
+                utc(job.dueAt()), "PENDING", job.attempts(), utc(now), utc(now));
     }
 
     @Override

@@ -16,6 +16,15 @@ import payments.core.quote.QuoteStatus;
 import payments.ports.driven.Quotes;
 
 public final class JooqQuotes implements Quotes {
+    private static final Statement INSERT = Statement.insert(QUOTES, QUOTES.fields());
+    private static final Statement UPDATE = Statement.update(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(QUOTES)
+            .where(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
+                    .and(QUOTES.ID.eq(Statement.param(QUOTES.ID)))));
+    private static final Statement FIND_FOR_UPDATE = Statement.query(ctx -> ctx.selectFrom(QUOTES)
+            .where(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
+                    .and(QUOTES.ID.eq(Statement.param(QUOTES.ID))))
+            .forUpdate());
     private final Db db;
 
     public JooqQuotes(Db db) {
@@ -24,28 +33,24 @@ public final class JooqQuotes implements Quotes {
 
     @Override
     public void insert(Quote q) {
-        db.ctx().insertInto(QUOTES).set(record(q)).execute();
+        INSERT.write(db, record(q));
     }
 
     @Override
     public void update(Quote q) {
-        db.ctx().update(QUOTES).set(record(q)).where(byId(q.platformId(), q.id())).execute();
+        UPDATE.write(db, record(q));
     }
 
     @Override
     public Optional<Quote> find(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(QUOTES).where(byId(platform, id)).fetchOptional().map(JooqQuotes::toQuote);
+        return FIND.fetchOptional(db, platform.value(), id).map(r -> toQuote(r.into(QUOTES)));
     }
 
     @Override
     public Optional<Quote> findForUpdate(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(QUOTES).where(byId(platform, id)).forUpdate().fetchOptional()
-                .map(JooqQuotes::toQuote);
+        return FIND_FOR_UPDATE.fetchOptional(db, platform.value(), id).map(r -> toQuote(r.into(QUOTES)));
     }
 
-    private static Condition byId(PlatformId platform, UUID id) {
-        return QUOTES.PLATFORM_ID.eq(platform.value()).and(QUOTES.ID.eq(id));
-    }
 
     private static QuotesRecord record(Quote q) {
         QuotesRecord r = new QuotesRecord();

@@ -26,6 +26,14 @@ import payments.ports.driven.Transactions;
 /** Transactions: the filtered columns are typed; source, destination and descriptive fields live in {@code details}. */
 public final class JooqTransactions implements Transactions {
     private static final Statement INSERT = Statement.insert(TRANSACTIONS, TRANSACTIONS.fields());
+    private static final Statement UPDATE = Statement.update(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
+    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(TRANSACTIONS)
+            .where(TRANSACTIONS.PLATFORM_ID.eq(Statement.param(TRANSACTIONS.PLATFORM_ID))
+                    .and(TRANSACTIONS.ID.eq(Statement.param(TRANSACTIONS.ID)))));
+    private static final Statement FIND_FOR_UPDATE = Statement.query(ctx -> ctx.selectFrom(TRANSACTIONS)
+            .where(TRANSACTIONS.PLATFORM_ID.eq(Statement.param(TRANSACTIONS.PLATFORM_ID))
+                    .and(TRANSACTIONS.ID.eq(Statement.param(TRANSACTIONS.ID))))
+            .forUpdate());
     private final Db db;
 
     public JooqTransactions(Db db) {
@@ -34,26 +42,23 @@ public final class JooqTransactions implements Transactions {
 
     @Override
     public void insert(Transaction t) {
-        INSERT.insert(db, record(t));
+        INSERT.write(db, record(t));
     }
 
     @Override
     public void update(Transaction t) {
-        db.ctx().update(TRANSACTIONS).set(record(t))
-                .where(TRANSACTIONS.PLATFORM_ID.eq(t.platformId().value()).and(TRANSACTIONS.ID.eq(t.id())))
-                .execute();
+        UPDATE.write(db, record(t));
     }
 
     @Override
     public Optional<Transaction> find(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(TRANSACTIONS).where(byId(platform, id)).fetchOptional()
-                .map(JooqTransactions::toTransaction);
+        return FIND.fetchOptional(db, platform.value(), id).map(r -> toTransaction(r.into(TRANSACTIONS)));
     }
 
     @Override
     public Optional<Transaction> findForUpdate(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(TRANSACTIONS).where(byId(platform, id)).forUpdate().fetchOptional()
-                .map(JooqTransactions::toTransaction);
+        return FIND_FOR_UPDATE.fetchOptional(db, platform.value(), id)
+                .map(r -> toTransaction(r.into(TRANSACTIONS)));
     }
 
     @Override
@@ -96,9 +101,6 @@ public final class JooqTransactions implements Transactions {
                 c, page, f.ascending(), r -> toTransaction(r.into(TRANSACTIONS)));
     }
 
-    private static Condition byId(PlatformId platform, UUID id) {
-        return TRANSACTIONS.PLATFORM_ID.eq(platform.value()).and(TRANSACTIONS.ID.eq(id));
-    }
 
     private static TransactionsRecord record(Transaction t) {
         TransactionsRecord r = new TransactionsRecord();

@@ -58,7 +58,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         r.setLastResponseStatus(e.lastResponseStatus());
         r.setCreatedAt(utc(e.createdAt()));
         r.setUpdatedAt(utc(e.updatedAt()));
-        INSERT.insert(db, r);
+        INSERT.write(db, r);
     }
 
     @Override

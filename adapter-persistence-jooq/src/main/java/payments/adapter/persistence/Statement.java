@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -84,8 +86,31 @@ final class Statement {
                 .values(Arrays.stream(columns).map(Statement::param).toArray(Field[]::new)), new Field<?>[0], columns);
     }
 
-    /** Runs an {@link #insert} statement with the record's values for its columns. */
-    int insert(Db db, TableRecord<?> record) {
+    /**
+     * Updates every column of the row with these key columns (the keys are set to themselves, as jOOQ's
+     * {@code update(table).set(record)} does), taking the values from a record.
+     */
+    static Statement update(Table<?> table, Field<?>... keys) {
+        Field<?>[] columns = table.fields();
+        Map<Field<?>, Field<?>> values = new LinkedHashMap<>();
+        for (Field<?> column : columns) {
+            values.put(column, param(column));
+        }
+        var update = RENDER.update(table).set(values);
+        org.jooq.Condition where = DSL.noCondition();
+        for (Field<?> key : keys) {
+            where = where.and(equal(key));
+        }
+        return new Statement(update.where(where), new Field<?>[0], columns);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> org.jooq.Condition equal(Field<T> key) {
+        return key.eq(param(key));
+    }
+
+    /** Runs an {@link #insert} or {@link #update} statement with the record's values for its columns. */
+    int write(Db db, TableRecord<?> record) {
         return execute(db, Arrays.stream(columns).map(record::get).toArray());
     }
 

@@ -64,13 +64,33 @@ class StatementTest {
         r.setCreatedAt(at);
         r.setUpdatedAt(at);
 
-        assertEquals(1, INSERT_EVENT.insert(Fixtures.DB, r));
+        assertEquals(1, INSERT_EVENT.write(Fixtures.DB, r));
 
         var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(r.getId())).fetchOne();
         assertEquals(12, ((Number) JsonColumns.readObject(stored.getData()).get("amount")).intValue());
         assertEquals(at.toInstant(), stored.getNextAttemptAt().toInstant());
         DataAccessException duplicate = assertThrows(DataAccessException.class,
-                () -> INSERT_EVENT.insert(Fixtures.DB, r));
+                () -> INSERT_EVENT.write(Fixtures.DB, r));
         assertTrue(UniqueViolation.constraintOf(duplicate).isPresent());
+    }
+
+    @Test
+    void a_record_update_rewrites_the_row_with_its_keys() {
+        PlatformId platform = Fixtures.platform();
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).withNano(0);
+        WebhookEventsRecord r = new WebhookEventsRecord(platform.value(), UUID.randomUUID(), "TEST", null, "PENDING",
+                0, 3, at, null, null, null, at, at);
+        INSERT_EVENT.write(Fixtures.DB, r);
+        r.setStatus("DELIVERED");
+        r.setAttempts(1);
+        r.setNextAttemptAt(null);
+        r.setLastResponseStatus(200);
+
+        assertEquals(1, Statement.update(WEBHOOK_EVENTS, WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID)
+                .write(Fixtures.DB, r));
+
+        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(r.getId())).fetchOne();
+        assertEquals("DELIVERED", stored.getStatus());
+        assertEquals(200, stored.getLastResponseStatus());
     }
 }
