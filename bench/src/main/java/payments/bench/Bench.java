@@ -42,7 +42,7 @@ public final class Bench {
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));
         Path dir = Files.createTempDirectory("payments-bench");
         try (BenchDatabase database = BenchDatabase.open(ENV, dir)) {
-            Config config = Config.fromEnvironment(Map.of()).withPort(0)
+            Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
             try (PaymentsServer server = PaymentsServer.start(config)) {
                 Api api = new Api(server.port(), TOKEN);

@@ -21,9 +21,7 @@ import payments.core.page.PageRequest;
 import payments.ports.driven.Customers;
 
 public final class JooqCustomers implements Customers {
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(CUSTOMERS)
-            .where(CUSTOMERS.PLATFORM_ID.eq(Statement.param(CUSTOMERS.PLATFORM_ID))
-                    .and(CUSTOMERS.ID.eq(Statement.param(CUSTOMERS.ID)))));
+    private static final Statement FIND = Statement.byKey(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
     private final Db db;
 
     public JooqCustomers(Db db) {

@@ -24,9 +24,8 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     static final String LOCK_TIMEOUT = "5s";
     private static final Statement TRY_LOCK = Statement.query(ctx -> ctx.select(DSL.field(
             "pg_try_advisory_xact_lock({0})", Boolean.class, DSL.param("lock", Long.class))));
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(IDEMPOTENCY_KEYS)
-            .where(IDEMPOTENCY_KEYS.PLATFORM_ID.eq(Statement.param(IDEMPOTENCY_KEYS.PLATFORM_ID))
-                    .and(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY.eq(Statement.param(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY)))));
+    private static final Statement FIND = Statement.byKey(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.PLATFORM_ID,
+            IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY);
     private static final Statement INSERT = Statement.insert(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.fields());
     private final Db db;
 

@@ -21,8 +21,7 @@ public final class JooqPlatforms implements Platforms {
         this.db = db;
     }
 
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(PLATFORMS)
-            .where(PLATFORMS.PLATFORM_ID.eq(Statement.param(PLATFORMS.PLATFORM_ID))));
+    private static final Statement FIND = Statement.byKey(PLATFORMS, PLATFORMS.PLATFORM_ID);
 
     @Override
     public Optional<Platform> find(PlatformId id) {

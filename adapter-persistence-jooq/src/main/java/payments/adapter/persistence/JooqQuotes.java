@@ -18,13 +18,8 @@ import payments.ports.driven.Quotes;
 public final class JooqQuotes implements Quotes {
     private static final Statement INSERT = Statement.insert(QUOTES, QUOTES.fields());
     private static final Statement UPDATE = Statement.update(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(QUOTES)
-            .where(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
-                    .and(QUOTES.ID.eq(Statement.param(QUOTES.ID)))));
-    private static final Statement FIND_FOR_UPDATE = Statement.query(ctx -> ctx.selectFrom(QUOTES)
-            .where(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
-                    .and(QUOTES.ID.eq(Statement.param(QUOTES.ID))))
-            .forUpdate());
+    private static final Statement FIND = Statement.byKey(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private final Db db;
 
     public JooqQuotes(Db db) {

@@ -27,13 +27,9 @@ import payments.ports.driven.Transactions;
 public final class JooqTransactions implements Transactions {
     private static final Statement INSERT = Statement.insert(TRANSACTIONS, TRANSACTIONS.fields());
     private static final Statement UPDATE = Statement.update(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(TRANSACTIONS)
-            .where(TRANSACTIONS.PLATFORM_ID.eq(Statement.param(TRANSACTIONS.PLATFORM_ID))
-                    .and(TRANSACTIONS.ID.eq(Statement.param(TRANSACTIONS.ID)))));
-    private static final Statement FIND_FOR_UPDATE = Statement.query(ctx -> ctx.selectFrom(TRANSACTIONS)
-            .where(TRANSACTIONS.PLATFORM_ID.eq(Statement.param(TRANSACTIONS.PLATFORM_ID))
-                    .and(TRANSACTIONS.ID.eq(Statement.param(TRANSACTIONS.ID))))
-            .forUpdate());
+    private static final Statement FIND = Statement.byKey(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID,
+            TRANSACTIONS.ID);
     private final Db db;
 
     public JooqTransactions(Db db) {

@@ -80,6 +80,24 @@ final class Statement {
         return new Statement(q, q.fields(), new Field<?>[0]);
     }
 
+    /** Reads the row of {@code table} with these key values (in key order). */
+    static Statement byKey(Table<?> table, Field<?>... keys) {
+        return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)));
+    }
+
+    /** {@link #byKey}, locking the row until the transaction ends. */
+    static Statement byKeyForUpdate(Table<?> table, Field<?>... keys) {
+        return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forUpdate());
+    }
+
+    private static org.jooq.Condition keyCondition(Field<?>... keys) {
+        org.jooq.Condition where = DSL.noCondition();
+        for (Field<?> key : keys) {
+            where = where.and(equal(key));
+        }
+        return where;
+    }
+
     /** Inserts a row of {@code table} with values for exactly these columns, taken from a record. */
     static Statement insert(Table<?> table, Field<?>... columns) {
         return new Statement(RENDER.insertInto(table).columns(columns)
@@ -96,12 +114,7 @@ final class Statement {
         for (Field<?> column : columns) {
             values.put(column, param(column));
         }
-        var update = RENDER.update(table).set(values);
-        org.jooq.Condition where = DSL.noCondition();
-        for (Field<?> key : keys) {
-            where = where.and(equal(key));
-        }
-        return new Statement(update.where(where), new Field<?>[0], columns);
+        return new Statement(RENDER.update(table).set(values).where(keyCondition(keys)), new Field<?>[0], columns);
     }
 
     @SuppressWarnings("unchecked")
