@@ -26,6 +26,8 @@ import java.util.UUID;
 final class Api {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final int TIMEOUT_MILLIS = 10_000;
+    /** The server closes connections idle for a minute; one idle this long is replaced rather than reused. */
+    private static final long MAX_IDLE_NANOS = 20_000_000_000L;
     private static final ThreadLocal<Map<Integer, Connection>> CONNECTIONS = ThreadLocal.withInitial(HashMap::new);
     private final int port;
     private final String prefix;
@@ -58,6 +60,10 @@ final class Api {
     /** Sends with the given Idempotency-Key (none when null) and waits for the answer. */
     Reply send(String method, String path, Object body, String idempotencyKey) {
         Connection connection = CONNECTIONS.get().get(port);
+        if (connection != null && System.nanoTime() - connection.lastUsed > MAX_IDLE_NANOS) {
+            connection.close();
+            connection = null;
+        }
         try {
             if (connection == null) {
                 connection = new Connection(port);
@@ -104,6 +110,7 @@ final class Api {
         private final Socket socket;
         private final OutputStream out;
         private final InputStream in;
+        private long lastUsed = System.nanoTime();
 
         Connection(int port) throws IOException {
             socket = new Socket();
@@ -130,7 +137,9 @@ final class Api {
                     chunked = true;
                 }
             }
-            return new Reply(code, chunked ? chunks() : in.readNBytes(Math.max(length, 0)));
+            Reply reply = new Reply(code, chunked ? chunks() : in.readNBytes(Math.max(length, 0)));
+            lastUsed = System.nanoTime();
+            return reply;
         }
 
         private byte[] chunks() throws IOException {

@@ -40,8 +40,7 @@ public final class Bench {
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));
-        Path dir = Files.createTempDirectory("payments-bench");
-        try (BenchDatabase database = BenchDatabase.open(ENV, dir)) {
+        try (BenchDatabase database = BenchDatabase.open(ENV)) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
             try (PaymentsServer server = PaymentsServer.start(config)) {

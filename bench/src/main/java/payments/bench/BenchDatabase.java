@@ -1,7 +1,6 @@
 package payments.bench;
 
 import java.net.URI;
-import java.nio.file.Path;
 import payments.adapter.persistence.EmbeddedDatabase;
 
 /**
@@ -12,10 +11,10 @@ import payments.adapter.persistence.EmbeddedDatabase;
 record BenchDatabase(String jdbcUrl, String host, int port, String user, String password, AutoCloseable owned)
         implements AutoCloseable {
 
-    static BenchDatabase open(java.util.Map<String, String> env, Path dir) {
+    static BenchDatabase open(java.util.Map<String, String> env) {
         String url = env.get("BENCH_DATABASE_URL");
         if (url == null) {
-            EmbeddedDatabase embedded = EmbeddedDatabase.start(dir.resolve("postgres"), true);
+            EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(true);
             return new BenchDatabase(embedded.jdbcUrl(), "127.0.0.1", embedded.port(), EmbeddedDatabase.USER,
                     "postgres", embedded);
         }

@@ -76,6 +76,7 @@ public final class Faults {
                 server.kill();
             }
             database[0].close();
+            EmbeddedDatabase.deleteDirectory(dir);
         }
     }
 

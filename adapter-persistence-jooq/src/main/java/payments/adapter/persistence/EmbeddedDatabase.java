@@ -13,9 +13,23 @@ import java.nio.file.Path;
 public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "postgres";
     private final EmbeddedPostgres postgres;
+    /** Deleted on close: the directory of a throwaway server, or null. */
+    private final Path temporaryDirectory;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres) {
+    private EmbeddedDatabase(EmbeddedPostgres postgres, Path temporaryDirectory) {
         this.postgres = postgres;
+        this.temporaryDirectory = temporaryDirectory;
+    }
+
+    /** A server in a new temporary directory, deleted when it closes (tests, benchmarks). */
+    public static EmbeddedDatabase startTemporary(boolean durable) {
+        try {
+            Path dir = Files.createTempDirectory("payments-pg");
+            EmbeddedDatabase started = start(dir, durable, 0);
+            return new EmbeddedDatabase(started.postgres, dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -41,7 +55,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setServerConfig("synchronous_commit", onOff)
                     .setServerConfig("full_page_writes", onOff)
                     .setServerConfig("max_connections", "200")
-                    .start());
+                    .start(), null);
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);
         }
@@ -59,8 +73,23 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public void close() {
         try {
             postgres.close();
+            if (temporaryDirectory != null) {
+                deleteDirectory(temporaryDirectory);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a stopped server's data directory. */
+    public static void deleteDirectory(Path dataDirectory) throws IOException {
+        if (!Files.exists(dataDirectory)) {
+            return;
+        }
+        try (var paths = Files.walk(dataDirectory)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 }

@@ -35,7 +35,10 @@ import org.jooq.impl.DSL;
  */
 final class Statement {
     private static final DSLContext RENDER = DSL.using(SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
-    /** A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). */
+    /**
+     * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). Inlined constants are plain
+     * words ('SYSTEM', 'PENDING'); one holding ":word" would be taken for a placeholder.
+     */
     private static final Pattern NAMED = Pattern.compile("(?<![:\\w]):[A-Za-z_][A-Za-z_0-9]*");
 
     private final String sql;

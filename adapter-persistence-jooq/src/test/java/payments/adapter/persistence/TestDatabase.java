@@ -1,9 +1,5 @@
 package payments.adapter.persistence;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The real PostgreSQL every test of a JVM shares: the server named by {@code PAYMENTS_TEST_DATABASE_URL} (with
@@ -54,13 +50,8 @@ public final class TestDatabase {
     }
 
     private static String startEmbedded() {
-        try {
-            Path dir = Files.createTempDirectory("payments-test-pg");
-            EmbeddedDatabase embedded = EmbeddedDatabase.start(dir, false);
-            Runtime.getRuntime().addShutdownHook(new Thread(embedded::close));
-            return embedded.jdbcUrl();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(false);
+        Runtime.getRuntime().addShutdownHook(new Thread(embedded::close));
+        return embedded.jdbcUrl();
     }
 }
