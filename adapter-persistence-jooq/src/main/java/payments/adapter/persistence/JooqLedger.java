@@ -28,7 +28,8 @@ import payments.ports.driven.Ledger;
  */
 public final class JooqLedger implements Ledger {
     private static final Statement HOLD = Statement.of(ctx -> ctx.update(LEDGER_ACCOUNTS)
-            .set(LEDGER_ACCOUNTS.HELD_MINOR, LEDGER_ACCOUNTS.HELD_MINOR.plus(Statement.param(LEDGER_HOLDS.AMOUNT_MINOR)))
+            .set(LEDGER_ACCOUNTS.HELD_MINOR,
+                    LEDGER_ACCOUNTS.HELD_MINOR.plus(Statement.param(LEDGER_HOLDS.AMOUNT_MINOR)))
             .where(ownedAccount()
                     .and(LEDGER_ACCOUNTS.POSTED_MINOR.minus(LEDGER_ACCOUNTS.HELD_MINOR)
                             .ge(Statement.param(LEDGER_HOLDS.AMOUNT_MINOR)))));

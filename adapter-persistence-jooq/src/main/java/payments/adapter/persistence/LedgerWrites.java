@@ -39,14 +39,16 @@ final class LedgerWrites implements Db.BeforeCommit {
     /** The upsert of n system rows, by n (a transaction touches a handful). */
     private static final Map<Integer, Statement> UPSERTS = new ConcurrentHashMap<>();
 
-    private record SystemPosting(UUID platform, UUID journal, UUID account, String currency, long amountMinor,
-                                 OffsetDateTime at) {
-        /** The row this posting lands on: the account's own id for bucket 0, a name-based id for the others. */
-        UUID row() {
-            int bucket = bucket(journal);
-            return bucket == 0 ? account
-                    : UUID.nameUUIDFromBytes((account + "/" + bucket).getBytes(StandardCharsets.UTF_8));
-        }
+    /** A posting to a system account, and the bucket row it lands on. */
+    private record SystemPosting(UUID platform, UUID journal, UUID account, UUID row, String currency,
+                                 long amountMinor, OffsetDateTime at) {
+    }
+
+    /** The account's own id for bucket 0, a name-based id for the others. */
+    private static UUID row(UUID account, UUID journal) {
+        int bucket = bucket(journal);
+        return bucket == 0 ? account
+                : UUID.nameUUIDFromBytes((account + "/" + bucket).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The bucket a journal's system postings land in: spread evenly, and the same for all of one journal's. */
@@ -70,7 +72,8 @@ final class LedgerWrites implements Db.BeforeCommit {
 
     void systemPosting(UUID platform, UUID journal, UUID account, String currency, long amountMinor,
                        OffsetDateTime at) {
-        systemPostings.add(new SystemPosting(platform, journal, account, currency, amountMinor, at));
+        systemPostings.add(new SystemPosting(platform, journal, account, row(account, journal), currency, amountMinor,
+                at));
     }
 
     /**

@@ -36,8 +36,8 @@ import org.jooq.impl.DSL;
 final class Statement {
     private static final DSLContext RENDER = DSL.using(SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
     /**
-     * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). Inlined constants are plain
-     * words ('SYSTEM', 'PENDING'); one holding ":word" would be taken for a placeholder.
+     * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). An inlined constant holding
+     * ":word" would look like one; the constructor checks the placeholders it found against the query's parameters.
      */
     private static final Pattern NAMED = Pattern.compile("(?<![:\\w]):[A-Za-z_][A-Za-z_0-9]*");
 
@@ -58,6 +58,12 @@ final class Statement {
             }
             return names.indexOf(name);
         }).toArray();
+        java.util.Set<String> declared = query.getParams().values().stream().map(Param::getParamName)
+                .filter(java.util.Objects::nonNull).map(n -> ":" + n).collect(java.util.stream.Collectors.toSet());
+        if (!declared.equals(new java.util.HashSet<>(names))) {
+            throw new IllegalArgumentException("placeholders " + names + " differ from the parameters " + declared
+                    + " in " + named);
+        }
         this.sql = NAMED.matcher(named).replaceAll("?");
         this.fields = fields;
         this.columns = columns;

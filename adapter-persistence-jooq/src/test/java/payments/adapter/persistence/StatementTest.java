@@ -44,6 +44,12 @@ class StatementTest {
     }
 
     @Test
+    void a_constant_that_looks_like_a_placeholder_is_refused_when_the_statement_is_declared() {
+        assertThrows(IllegalArgumentException.class, () -> Statement.query(ctx -> ctx.select(LEDGER_ACCOUNTS.ID)
+                .from(LEDGER_ACCOUNTS).where(LEDGER_ACCOUNTS.CURRENCY.eq("x :currency"))));
+    }
+
+    @Test
     void the_wrong_number_of_values_is_refused_before_reaching_the_database() {
         assertThrows(IllegalArgumentException.class, () -> ACCOUNTS_WITH_BALANCE.fetch(Fixtures.DB, UUID.randomUUID()));
     }
