@@ -18,7 +18,8 @@ import payments.adapter.persistence.EmbeddedDatabase;
  * transfers (some with 30-second delayed outcomes) from several load threads while the suite kills a server with
  * SIGKILL at random moments and restarts it, restarts PostgreSQL, and runs several servers at once. Afterwards every
  * acknowledged payment must exist, a retry of every unacknowledged request with its Idempotency-Key must not double
- * it, delayed outcomes must all have run, and the ledger must reconcile.
+ * it, delayed outcomes must all have run, the ledger must reconcile, and every transaction must match a request and
+ * carry exactly the ledger effect of its status ({@link Effects}).
  */
 public final class Faults {
     static final String TOKEN = "33333333-4444-4555-8666-777777777777:faults-secret-0123456789abcdef";
@@ -70,7 +71,7 @@ public final class Faults {
             for (Thread thread : load) {
                 thread.join();
             }
-            return verify(new Api(servers.get(0).port(), TOKEN), seeded, ledger);
+            return verify(new Api(servers.get(0).port(), TOKEN), ledger, database[0].jdbcUrl());
         } finally {
             for (ServerProcess server : servers) {
                 server.kill();
@@ -110,7 +111,7 @@ public final class Faults {
         }
     }
 
-    private static boolean verify(Api api, Seeded seeded, Ledger ledger) {
+    private static boolean verify(Api api, Ledger ledger, String jdbcUrl) throws Exception {
         waitUntilUp(api);
         int missing = 0;
         for (String id : ledger.acknowledged.values()) {
@@ -119,22 +120,30 @@ public final class Faults {
             }
         }
         int doubled = 0;
+        java.util.Set<String> known = new java.util.HashSet<>(ledger.acknowledged.values());
         for (var e : ledger.unanswered.entrySet()) {
             var first = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
             var again = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
             if (first.status() == 201 && !first.body().get("id").equals(again.body().get("id"))) {
                 doubled++;
             }
+            if (first.status() == 201) {
+                known.add(first.body().get("id").asText());
+            }
         }
         api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
         long stillProcessing = api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
                 .asLong();
         boolean balanced = api.call("GET", "/sandbox/ledger/check", null).body().get("balanced").asBoolean();
+        List<String> mismatches = Effects.check(jdbcUrl, known);
+        mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
         System.out.printf("acknowledged %d (missing afterwards %d); unanswered %d (doubled by a retry %d); "
-                        + "503 answers %d; other 5xx %d; delayed outcomes still open %d; ledger balanced %b%n",
+                        + "503 answers %d; other 5xx %d; delayed outcomes still open %d; ledger balanced %b; "
+                        + "%d transactions matched to requests and their ledger effects, %d mismatches%n",
                 ledger.acknowledged.size(), missing, ledger.unanswered.size(), doubled, ledger.outages.get(),
-                ledger.errors.get(), stillProcessing, balanced);
-        boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && ledger.errors.get() == 0;
+                ledger.errors.get(), stillProcessing, balanced, known.size(), mismatches.size());
+        boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && ledger.errors.get() == 0
+                && mismatches.isEmpty();
         System.out.println(ok ? "faults: PASSED" : "faults: FAILED");
         return ok;
     }

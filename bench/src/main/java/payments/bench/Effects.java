@@ -1,0 +1,69 @@
+package payments.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The fault suite's one-by-one check that nothing is half-applied: the outgoing transactions in the database are
+ * exactly the ones the client knows (acknowledged, or answered to a retry with the same key), and each has the
+ * ledger effect its status says: COMPLETED has its posted hold and exactly one TRANSFER_OUT journal moving its amount
+ * out of the source account; FAILED has its voided hold and no journal.
+ */
+final class Effects {
+    private static final String PER_TRANSACTION = """
+            select 'Transaction:' || t.id, t.status, t.sent_amount_minor, h.status,
+                   (select count(*) from ledger_journals j where j.platform_id = t.platform_id
+                        and j.reference = 'Transaction:' || t.id and j.kind = 'TRANSFER_OUT'),
+                   (select coalesce(-sum(e.amount_minor), 0) from ledger_entries e
+                        join ledger_journals j on j.platform_id = e.platform_id and j.id = e.journal_id
+                        where j.platform_id = t.platform_id and j.reference = 'Transaction:' || t.id
+                          and e.account_id = h.account_id)
+            from transactions t left join ledger_holds h on h.platform_id = t.platform_id and h.id = t.hold_id
+            where t.type = 'OUTGOING'""";
+
+    private Effects() {
+    }
+
+    /** The problems found; empty when every transaction matches a request and its ledger effect. */
+    static List<String> check(String jdbcUrl, Set<String> knownIds) throws Exception {
+        List<String> problems = new ArrayList<>();
+        Set<String> stored = new HashSet<>();
+        try (Connection c = DriverManager.getConnection(jdbcUrl);
+             ResultSet rs = c.createStatement().executeQuery(PER_TRANSACTION)) {
+            while (rs.next()) {
+                String id = rs.getString(1);
+                String status = rs.getString(2);
+                long amount = rs.getLong(3);
+                String hold = rs.getString(4);
+                long journals = rs.getLong(5);
+                long movedOut = rs.getLong(6);
+                stored.add(id);
+                boolean consistent = switch (status) {
+                    case "COMPLETED" -> "POSTED".equals(hold) && journals == 1 && movedOut == amount;
+                    case "FAILED" -> "VOIDED".equals(hold) && journals == 0 && movedOut == 0;
+                    default -> false; // still open after the clock moved past every delay
+                };
+                if (!consistent) {
+                    problems.add(id + ": " + status + " with hold " + hold + ", " + journals + " journals, "
+                            + movedOut + " of " + amount + " moved out");
+                }
+            }
+        }
+        for (String id : stored) {
+            if (!knownIds.contains(id)) {
+                problems.add(id + ": in the database, but no request of the client created it");
+            }
+        }
+        for (String id : knownIds) {
+            if (!stored.contains(id)) {
+                problems.add(id + ": answered to the client, but not in the database");
+            }
+        }
+        return problems;
+    }
+}

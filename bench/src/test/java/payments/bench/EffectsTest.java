@@ -1,0 +1,55 @@
+package payments.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import payments.adapter.persistence.Database;
+import payments.adapter.persistence.EmbeddedDatabase;
+
+/** The fault suite's effect check finds what it is meant to find, on rows written behind the service's back. */
+class EffectsTest {
+    @Test
+    void a_half_applied_transaction_and_an_unknown_or_missing_one_are_reported() throws Exception {
+        try (EmbeddedDatabase pg = EmbeddedDatabase.startTemporary(false);
+             Database migrated = Database.connect(pg.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2);
+             Connection c = DriverManager.getConnection(pg.jdbcUrl())) {
+            UUID platform = UUID.randomUUID();
+            UUID account = UUID.randomUUID();
+            c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
+                    + "now(), now()); insert into ledger_accounts (platform_id, id, currency, kind, posted_minor, "
+                    + "created_at, updated_at) values ('" + platform + "', '" + account + "', 'USD', 'CUSTOMER', "
+                    + "100, now(), now())");
+            UUID failed = transaction(c, platform, account, "FAILED", "VOIDED");
+            UUID halfApplied = transaction(c, platform, account, "COMPLETED", "POSTED"); // no journal
+
+            List<String> problems = Effects.check(pg.jdbcUrl(), Set.of("Transaction:" + failed,
+                    "Transaction:" + halfApplied, "Transaction:" + UUID.randomUUID()));
+
+            assertEquals(2, problems.size(), problems.toString());
+            assertTrue(problems.get(0).startsWith("Transaction:" + halfApplied + ": COMPLETED with hold POSTED, 0"));
+            assertTrue(problems.get(1).contains("answered to the client, but not in the database"));
+            assertTrue(Effects.check(pg.jdbcUrl(), Set.of("Transaction:" + failed)).stream()
+                    .anyMatch(p -> p.contains("no request of the client created it")));
+        }
+    }
+
+    private static UUID transaction(Connection c, UUID platform, UUID account, String status, String holdStatus)
+            throws Exception {
+        UUID id = UUID.randomUUID();
+        UUID hold = UUID.randomUUID();
+        c.createStatement().execute("insert into ledger_holds (platform_id, id, account_id, currency, amount_minor, "
+                + "status, created_at, resolved_at) values ('" + platform + "', '" + hold + "', '" + account
+                + "', 'USD', 10, '" + holdStatus + "', now(), now()); insert into transactions (platform_id, id, "
+                + "type, direction, status, sent_amount_minor, sent_currency, received_amount_minor, "
+                + "received_currency, reference, hold_id, details, created_at, updated_at) values ('" + platform
+                + "', '" + id + "', 'OUTGOING', 'DEBIT', '" + status + "', 10, 'USD', 10, 'USD', 'r', '" + hold
+                + "', '{}', now(), now())");
+        return id;
+    }
+}
