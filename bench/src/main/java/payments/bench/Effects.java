@@ -15,15 +15,24 @@ import java.util.Set;
  * out of the source account; FAILED has its voided hold and no journal.
  */
 final class Effects {
+    /**
+     * One row per outgoing transaction: status, amount, hold, TRANSFER_OUT journals, and the amount its journals moved
+     * out of the hold's account (aggregated once and joined: a full run has tens of thousands of transactions).
+     */
     private static final String PER_TRANSACTION = """
-            select 'Transaction:' || t.id, t.status, t.sent_amount_minor, h.status,
-                   (select count(*) from ledger_journals j where j.platform_id = t.platform_id
-                        and j.reference = 'Transaction:' || t.id and j.kind = 'TRANSFER_OUT'),
-                   (select coalesce(-sum(e.amount_minor), 0) from ledger_entries e
-                        join ledger_journals j on j.platform_id = e.platform_id and j.id = e.journal_id
-                        where j.platform_id = t.platform_id and j.reference = 'Transaction:' || t.id
-                          and e.account_id = h.account_id)
-            from transactions t left join ledger_holds h on h.platform_id = t.platform_id and h.id = t.hold_id
+            select 'Transaction:' || t.id, t.status, t.sent_amount_minor, h.status, coalesce(j.n, 0),
+                   coalesce(m.moved_out, 0)
+            from transactions t
+            left join ledger_holds h on h.platform_id = t.platform_id and h.id = t.hold_id
+            left join (select platform_id, reference, count(*) as n from ledger_journals
+                       where kind = 'TRANSFER_OUT' group by platform_id, reference) j
+                   on j.platform_id = t.platform_id and j.reference = 'Transaction:' || t.id
+            left join (select j.platform_id, j.reference, e.account_id, -sum(e.amount_minor) as moved_out
+                       from ledger_journals j
+                       join ledger_entries e on e.platform_id = j.platform_id and e.journal_id = j.id
+                       group by j.platform_id, j.reference, e.account_id) m
+                   on m.platform_id = t.platform_id and m.reference = 'Transaction:' || t.id
+                  and m.account_id = h.account_id
             where t.type = 'OUTGOING'""";
 
     private Effects() {
