@@ -46,6 +46,7 @@ class DatabaseOutageTest {
             assertEquals(200, status);
         } finally {
             database.close();
+            EmbeddedDatabase.deleteDirectory(dir);
         }
     }
 }
