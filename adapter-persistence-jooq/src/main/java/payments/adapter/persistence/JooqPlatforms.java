@@ -15,22 +15,26 @@ import payments.core.platform.PlatformConfig;
 import payments.ports.driven.Platforms;
 
 public final class JooqPlatforms implements Platforms {
+    private static final Statement FIND = Statement.byKey(PLATFORMS, PLATFORMS.PLATFORM_ID);
     private final Db db;
+
+    /** The key of a platform's row among a transaction's {@link Db#readOnce} reads. */
+    private record PlatformRow(PlatformId id) {
+    }
 
     public JooqPlatforms(Db db) {
         this.db = db;
     }
 
-    private static final Statement FIND = Statement.byKey(PLATFORMS, PLATFORMS.PLATFORM_ID);
-
     @Override
     public Optional<Platform> find(PlatformId id) {
-        return db.readOnce(id, () -> FIND.fetchOptional(db, id.value()).map(r -> toPlatform(r.into(PLATFORMS))));
+        return db.readOnce(new PlatformRow(id), () -> FIND.fetchOptional(db, id.value())
+                .map(r -> toPlatform(r.into(PLATFORMS))));
     }
 
     @Override
     public void insert(Platform p) {
-        db.forget(p.id());
+        db.forget(new PlatformRow(p.id()));
         try {
             insertRow(p);
         } catch (org.jooq.exception.DataAccessException e) {
@@ -54,7 +58,7 @@ public final class JooqPlatforms implements Platforms {
 
     @Override
     public void update(Platform p) {
-        db.forget(p.id());
+        db.forget(new PlatformRow(p.id()));
         db.ctx().update(PLATFORMS)
                 .set(PLATFORMS.CONFIG, JsonColumns.write(configJson(p.config())))
                 .set(PLATFORMS.UPDATED_AT, utc(p.updatedAt()))
