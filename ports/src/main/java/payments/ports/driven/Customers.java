@@ -1,5 +1,8 @@
 package payments.ports.driven;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import payments.core.common.CustomerId;
 import payments.core.common.PlatformId;
@@ -18,6 +21,15 @@ public interface Customers {
     void update(Customer customer);
 
     Optional<Customer> find(PlatformId platform, CustomerId id);
+
+    /** Those of these customers that exist, by id. */
+    default Map<CustomerId, Customer> findAll(PlatformId platform, Collection<CustomerId> ids) {
+        Map<CustomerId, Customer> found = new LinkedHashMap<>();
+        for (CustomerId id : ids) {
+            find(platform, id).ifPresent(c -> found.put(id, c));
+        }
+        return found;
+    }
 
     Page<Customer> list(PlatformId platform, CustomerFilter filter, PageRequest page);
 }

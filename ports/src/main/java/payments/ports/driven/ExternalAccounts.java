@@ -1,6 +1,9 @@
 package payments.ports.driven;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import payments.core.account.ExternalAccount;
 import payments.core.common.CustomerId;
@@ -22,6 +25,15 @@ public interface ExternalAccounts {
     /** The account, or a 404 REFERENCE_NOT_FOUND. */
     default ExternalAccount require(PlatformId platform, ExternalAccountId id) {
         return find(platform, id).orElseThrow(() -> notFound(id));
+    }
+
+    /** Those of these accounts that exist, by id. */
+    default Map<ExternalAccountId, ExternalAccount> findAll(PlatformId platform, Collection<ExternalAccountId> ids) {
+        Map<ExternalAccountId, ExternalAccount> found = new LinkedHashMap<>();
+        for (ExternalAccountId id : ids) {
+            find(platform, id).ifPresent(a -> found.put(id, a));
+        }
+        return found;
     }
 
     static NotFound notFound(ExternalAccountId id) {

@@ -1,6 +1,9 @@
 package payments.ports.driven;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
@@ -20,6 +23,15 @@ public interface InternalAccounts {
     /** The account, or a 404 REFERENCE_NOT_FOUND. */
     default InternalAccount require(PlatformId platform, InternalAccountId id) {
         return find(platform, id).orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+    }
+
+    /** Those of these accounts that exist, by id. */
+    default Map<InternalAccountId, InternalAccount> findAll(PlatformId platform, Collection<InternalAccountId> ids) {
+        Map<InternalAccountId, InternalAccount> found = new LinkedHashMap<>();
+        for (InternalAccountId id : ids) {
+            find(platform, id).ifPresent(a -> found.put(id, a));
+        }
+        return found;
     }
 
     Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter filter, PageRequest page);

@@ -1,5 +1,6 @@
 package payments.ports.driven;
 
+import java.util.List;
 import payments.core.webhook.WebhookEvent;
 
 /**
@@ -8,4 +9,8 @@ import payments.core.webhook.WebhookEvent;
  */
 public interface Outbox {
     void append(WebhookEvent event);
+
+    default void appendAll(List<WebhookEvent> events) {
+        events.forEach(this::append);
+    }
 }

@@ -1,6 +1,7 @@
 package payments.ports.driven;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.CustomerId;
@@ -13,6 +14,11 @@ import payments.core.transaction.TransactionType;
 
 public interface Transactions {
     void insert(Transaction transaction);
+
+    /** Inserts several, as one change. */
+    default void insertAll(List<Transaction> transactions) {
+        transactions.forEach(this::insert);
+    }
 
     void update(Transaction transaction);
 
