@@ -13,7 +13,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
-                     Map<String, String> oidcIssuers) {
+                     Map<String, String> oidcIssuers, int batchSize, int concurrentBatches) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
     static final long MAX_WEBHOOK_TIMEOUT_MILLIS = 30_000;
@@ -36,25 +36,27 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 env.getOrDefault("PAYMENTS_PASSKEY_RP_ID", "localhost"),
                 List.of(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
                         .split(",")),
-                issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")));
+                issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")),
+                Math.max(1, intValue(env, "PAYMENTS_BATCH_SIZE", 64)),
+                Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2)));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers);
+                passkeyOrigins, oidcIssuers, batchSize, concurrentBatches);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -62,7 +64,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers);
+                oidcIssuers, batchSize, concurrentBatches);
     }
 
     /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */

@@ -87,6 +87,7 @@ import payments.ports.app.SandboxClockService;
 import payments.ports.app.TokenService;
 import payments.ports.app.TransactionService;
 import payments.ports.app.TransferOutcomeJob;
+import payments.ports.app.TransferOutBatch;
 import payments.ports.app.TransferService;
 import payments.ports.app.WebhookDelivery;
 import payments.ports.app.WebhookKeyService;
@@ -104,6 +105,7 @@ final class Wiring {
     final TransferService transfers;
     final TransactionService transactions;
     final IdempotencyService idempotency;
+    final TransferOutBatch transferOuts;
     final JobRunner jobs;
     final SandboxClockService sandboxClock;
     final ReconciliationService reconciliation;
@@ -168,7 +170,11 @@ final class Wiring {
         transfers = new TransferService(internalAccountStore, externalAccountStore, customerStore, platformStore,
                 ledger, paymentRail, transactionStore, jobStore, platformClock, ids, db);
         transactions = new TransactionService(transactionStore, transfers, incomingPayments, platformClock, db);
-        idempotency = new IdempotencyService(new JooqIdempotencyKeys(db), db, clock);
+        var idempotencyKeys = new JooqIdempotencyKeys(db);
+        idempotency = new IdempotencyService(idempotencyKeys, db, clock);
+        transferOuts = new TransferOutBatch(transfers, idempotency, idempotencyKeys, internalAccountStore,
+                externalAccountStore, customerStore, ledger, transactionStore, platformClock, clock, db,
+                config.batchSize(), config.concurrentBatches());
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
         walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
@@ -238,7 +244,7 @@ final class Wiring {
         new PlatformRoutes(platforms, tokens, webhookKeys).register(router);
         new CustomerRoutes(customers).register(router);
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
-        new MoneyMovementRoutes(transfers, transactions, idempotency).register(router);
+        new MoneyMovementRoutes(transfers, transactions, idempotency, transferOuts).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
         new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
         new InvitationRoutes(invitations).register(router);

@@ -27,18 +27,27 @@ public final class Idempotent {
             boolean[] ran = new boolean[1];
             StoredResponse stored = service.execute(request.caller(), key, fingerprint(request), () -> {
                 ran[0] = true;
-                Response response = route.handle(request);
-                return new StoredResponse(null, response.status(), JsonCodec.write(response.body()));
+                return stored(route.handle(request));
             });
-            if (!ran[0]) {
-                request.exchange().getResponseHeaders().put(REPLAYED, "true");
-            }
-            return new Response(stored.status(), stored.body());
+            return answer(request, stored, !ran[0]);
         };
     }
 
+    /** A response as its key keeps it: status and exact body bytes. */
+    static StoredResponse stored(Response response) {
+        return new StoredResponse(null, response.status(), JsonCodec.write(response.body()));
+    }
+
+    /** Sends a stored response, marked when it is a replay of an earlier request's. */
+    static Response answer(Request request, StoredResponse stored, boolean replayed) {
+        if (replayed) {
+            request.exchange().getResponseHeaders().put(REPLAYED, "true");
+        }
+        return new Response(stored.status(), stored.body());
+    }
+
     /** Method, path and the canonical body: the same request however its JSON is spaced or ordered. */
-    private static byte[] fingerprint(Request request) {
+    static byte[] fingerprint(Request request) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update((request.exchange().getRequestMethod() + " " + request.exchange().getRequestPath() + "\n")

@@ -10,6 +10,7 @@ import payments.core.transaction.TransactionType;
 import payments.ports.app.IdempotencyService;
 import payments.ports.app.ResourceJson;
 import payments.ports.app.TransactionService;
+import payments.ports.app.TransferOutBatch;
 import payments.ports.app.TransferService;
 import payments.ports.driven.Transactions;
 
@@ -18,12 +19,14 @@ public final class MoneyMovementRoutes {
     private final TransferService transfers;
     private final TransactionService transactions;
     private final IdempotencyService idempotency;
+    private final TransferOutBatch transferOuts;
 
     public MoneyMovementRoutes(TransferService transfers, TransactionService transactions,
-                               IdempotencyService idempotency) {
+                               IdempotencyService idempotency, TransferOutBatch transferOuts) {
         this.transfers = transfers;
         this.transactions = transactions;
         this.idempotency = idempotency;
+        this.transferOuts = transferOuts;
     }
 
     public void register(Router router) {
@@ -31,10 +34,15 @@ public final class MoneyMovementRoutes {
             r.query().done();
             return Response.created(ResourceJson.transaction(transfers.transferIn(r.caller(), r.body())));
         }));
-        router.post("/transfer-out", Idempotent.wrap(idempotency, r -> {
+        // Group commit (TransferOutBatch) instead of Idempotent.wrap: the key is handled with the batch.
+        router.post("/transfer-out", r -> {
             r.query().done();
-            return Response.created(ResourceJson.transaction(transfers.transferOut(r.caller(), r.body())));
-        }));
+            String key = r.header(Idempotent.HEADER);
+            var sent = transferOuts.transferOut(r.caller(), r.body(), key,
+                    key == null ? null : Idempotent.fingerprint(r),
+                    t -> Idempotent.stored(Response.created(ResourceJson.transaction(t))));
+            return Idempotent.answer(r, sent.response(), sent.replayed());
+        });
         router.get("/transactions", r -> {
             var q = r.query();
             String customer = q.string("customerId");

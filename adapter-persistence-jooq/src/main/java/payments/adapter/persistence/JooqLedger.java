@@ -6,12 +6,24 @@ import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 import static payments.adapter.persistence.schema.Tables.LEDGER_HOLDS;
 
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.Record3;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import payments.core.common.PlatformId;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
@@ -27,6 +39,11 @@ import payments.ports.driven.Ledger;
  * posting.
  */
 public final class JooqLedger implements Ledger {
+    /** Array placeholders: pgjdbc binds String[] and Long[]; uuids travel as text and the SQL casts them. */
+    private static final Function<String, Field<String[]>> TEXTS =
+            name -> DSL.param(name, SQLDataType.VARCHAR.getArrayDataType());
+    private static final Function<String, Field<Long[]>> LONGS =
+            name -> DSL.param(name, SQLDataType.BIGINT.getArrayDataType());
     private static final Statement HOLD = Statement.of(ctx -> ctx.update(LEDGER_ACCOUNTS)
             .set(LEDGER_ACCOUNTS.HELD_MINOR,
                     LEDGER_ACCOUNTS.HELD_MINOR.plus(Statement.param(LEDGER_HOLDS.AMOUNT_MINOR)))
@@ -55,6 +72,44 @@ public final class JooqLedger implements Ledger {
                         .minus(LEDGER_ACCOUNTS.HELD_MINOR.minus(release)).ge(0L)))
                 .returning(LEDGER_ACCOUNTS.POSTED_MINOR);
     });
+    /** The owned accounts among {@code ids}, locked in id order (so batches on the same accounts never deadlock). */
+    private static final Statement LOCK_OWNED = Statement.query(ctx -> ctx.select(LEDGER_ACCOUNTS.ID,
+                    LEDGER_ACCOUNTS.CURRENCY, LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.HELD_MINOR)
+            .from(LEDGER_ACCOUNTS)
+            .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(Statement.param(LEDGER_ACCOUNTS.PLATFORM_ID))
+                    .and(DSL.condition("{0} = any({1}::uuid[])", LEDGER_ACCOUNTS.ID, TEXTS.apply("ids")))
+                    .and(LEDGER_ACCOUNTS.KIND.ne("SYSTEM")))
+            .orderBy(LEDGER_ACCOUNTS.ID, LEDGER_ACCOUNTS.CURRENCY)
+            .forUpdate());
+    /**
+     * Adds to several owned accounts' held and posted amounts at once (one row of the arrays per account), each only
+     * while it stays covered; returns the rows it changed.
+     */
+    private static final Statement CHANGE_OWNED = Statement.query(ctx -> {
+        var held = DSL.field("v.held", Long.class);
+        var posted = DSL.field("v.posted", Long.class);
+        return ctx.update(LEDGER_ACCOUNTS)
+                .set(LEDGER_ACCOUNTS.HELD_MINOR, LEDGER_ACCOUNTS.HELD_MINOR.plus(held))
+                .set(LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.POSTED_MINOR.plus(posted))
+                .set(LEDGER_ACCOUNTS.UPDATED_AT, Statement.param(LEDGER_ACCOUNTS.UPDATED_AT))
+                .from(DSL.table("unnest({0}::uuid[], {1}, {2}, {3}) as v(id, currency, held, posted)",
+                        TEXTS.apply("ids"), TEXTS.apply("currencies"), LONGS.apply("held"), LONGS.apply("posted")))
+                .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(Statement.param(LEDGER_ACCOUNTS.PLATFORM_ID))
+                        .and(LEDGER_ACCOUNTS.ID.eq(DSL.field("v.id", UUID.class)))
+                        .and(LEDGER_ACCOUNTS.CURRENCY.eq(DSL.field("v.currency", String.class)))
+                        .and(LEDGER_ACCOUNTS.KIND.ne("SYSTEM"))
+                        .and(LEDGER_ACCOUNTS.POSTED_MINOR.plus(posted)
+                                .minus(LEDGER_ACCOUNTS.HELD_MINOR.plus(held)).ge(0L)))
+                .returning(LEDGER_ACCOUNTS.ID, LEDGER_ACCOUNTS.CURRENCY, LEDGER_ACCOUNTS.POSTED_MINOR);
+    });
+    private static final Statement RESOLVE_ALL = Statement.query(ctx -> ctx.update(LEDGER_HOLDS)
+            .set(LEDGER_HOLDS.STATUS, Statement.param(LEDGER_HOLDS.STATUS))
+            .set(LEDGER_HOLDS.RESOLVED_AT, Statement.param(LEDGER_HOLDS.RESOLVED_AT))
+            .where(LEDGER_HOLDS.PLATFORM_ID.eq(Statement.param(LEDGER_HOLDS.PLATFORM_ID))
+                    .and(DSL.condition("{0} = any({1}::uuid[])", LEDGER_HOLDS.ID, TEXTS.apply("ids")))
+                    .and(LEDGER_HOLDS.STATUS.eq("PENDING")))
+            .returningResult(LEDGER_HOLDS.ID, LEDGER_HOLDS.ACCOUNT_ID, LEDGER_HOLDS.CURRENCY,
+                    LEDGER_HOLDS.AMOUNT_MINOR));
     private final Db db;
 
     public JooqLedger(Db db) {
@@ -85,12 +140,7 @@ public final class JooqLedger implements Ledger {
     public void postHold(PlatformId platform, UUID holdId, Journal journal) {
         db.inTransaction(() -> {
             Record3<UUID, String, Long> hold = resolve(platform, holdId, "POSTED");
-            boolean debitsHold = journal.postings().stream().anyMatch(p -> !p.account().system()
-                    && p.account().id().equals(hold.value1()) && p.currency().equals(hold.value2())
-                    && p.amountMinor() == -hold.value3());
-            if (!debitsHold) {
-                throw new IllegalArgumentException("journal " + journal.id() + " does not debit hold " + holdId);
-            }
+            requireDebitsHold(journal, holdId, new AccountKey(hold.value1(), hold.value2()), hold.value3());
             apply(db.ctx(), platform, journal, hold.value1(), hold.value3());
         });
     }
@@ -106,11 +156,137 @@ public final class JooqLedger implements Ledger {
         });
     }
 
+    /**
+     * Locks the holds' accounts in id order, admits the holds in list order while each account covers them (the
+     * balances are locked, so the decision stays true), then raises the accounts' held amounts in one statement
+     * and inserts the admitted holds in one batch.
+     */
+    @Override
+    public Set<UUID> holdAll(PlatformId platform, List<Hold> holds) {
+        if (holds.isEmpty()) {
+            return Set.of();
+        }
+        return db.inTransaction(() -> {
+            Map<AccountKey, long[]> balances = lockOwned(platform, holds.stream().map(h -> h.account().id()));
+            Set<UUID> refused = new LinkedHashSet<>();
+            Map<AccountKey, Long> added = new TreeMap<>();
+            List<Object[]> inserts = new ArrayList<>();
+            OffsetDateTime at = OffsetDateTime.now(java.time.ZoneOffset.UTC);
+            for (Hold hold : holds) {
+                AccountKey key = new AccountKey(hold.account().id(), hold.currency());
+                long[] balance = balances.get(key);
+                if (balance == null) {
+                    throw new IllegalStateException("no owned ledger account " + key.id() + " in " + key.currency());
+                }
+                if (balance[0] - balance[1] < hold.amountMinor()) {
+                    refused.add(hold.id());
+                    continue;
+                }
+                balance[1] += hold.amountMinor();
+                added.merge(key, hold.amountMinor(), Long::sum);
+                inserts.add(new Object[] {platform.value(), hold.id(), hold.account().id(), hold.currency(),
+                        hold.amountMinor(), "PENDING", at});
+            }
+            if (!added.isEmpty()) {
+                changeOwned(platform, added, Map.of(), at);
+                INSERT_HOLD.executeBatch(db, inserts);
+            }
+            return refused;
+        });
+    }
+
+    /**
+     * Resolves the holds in one statement, then applies every journal: the owned accounts' postings (with the holds'
+     * releases) in one statement for all accounts, each entry's running balance counted in journal order from the
+     * locked balances; journals, entries and system postings go to {@link LedgerWrites}.
+     */
+    @Override
+    public void postHolds(PlatformId platform, Map<UUID, Journal> journalsByHold) {
+        if (journalsByHold.isEmpty()) {
+            return;
+        }
+        db.inTransaction(() -> {
+            OffsetDateTime now = OffsetDateTime.now(java.time.ZoneOffset.UTC);
+            Map<UUID, Record> resolved = new HashMap<>();
+            RESOLVE_ALL.fetch(db, "POSTED", now, platform.value(), texts(journalsByHold.keySet().stream()))
+                    .forEach(r -> resolved.put(r.get(LEDGER_HOLDS.ID), r));
+            Map<AccountKey, Long> releases = new TreeMap<>();
+            for (var e : journalsByHold.entrySet()) {
+                Record hold = resolved.get(e.getKey());
+                if (hold == null) {
+                    throw new IllegalStateException("hold " + e.getKey() + " is not pending");
+                }
+                AccountKey account = new AccountKey(hold.get(LEDGER_HOLDS.ACCOUNT_ID), hold.get(LEDGER_HOLDS.CURRENCY));
+                requireDebitsHold(e.getValue(), e.getKey(), account, hold.get(LEDGER_HOLDS.AMOUNT_MINOR));
+                releases.merge(account, -hold.get(LEDGER_HOLDS.AMOUNT_MINOR), Long::sum);
+            }
+            Map<AccountKey, Long> posted = new TreeMap<>();
+            journalsByHold.values().forEach(j -> j.postings().stream().filter(p -> !p.account().system())
+                    .forEach(p -> posted.merge(new AccountKey(p.account().id(), p.currency()), p.amountMinor(),
+                            Long::sum)));
+            Map<AccountKey, long[]> balances = lockOwned(platform, posted.keySet().stream().map(AccountKey::id));
+            changeOwned(platform, releases, posted, now);
+            // Running balances: each account's locked balance, moved by the postings in journal order.
+            Map<AccountKey, Long> running = new HashMap<>();
+            balances.forEach((k, b) -> running.put(k, b[0]));
+            for (Journal journal : journalsByHold.values()) {
+                record(platform, journal, p -> running.merge(new AccountKey(p.account().id(), p.currency()),
+                        p.amountMinor(), Long::sum));
+            }
+        });
+    }
+
+    /** The owned accounts' rows (posted, held), locked for the rest of the transaction, in id order. */
+    private Map<AccountKey, long[]> lockOwned(PlatformId platform, java.util.stream.Stream<UUID> ids) {
+        Map<AccountKey, long[]> balances = new HashMap<>();
+        LOCK_OWNED.fetch(db, platform.value(), texts(ids.distinct().sorted())).forEach(r -> balances.put(
+                new AccountKey(r.get(LEDGER_ACCOUNTS.ID), r.get(LEDGER_ACCOUNTS.CURRENCY)),
+                new long[] {r.get(LEDGER_ACCOUNTS.POSTED_MINOR), r.get(LEDGER_ACCOUNTS.HELD_MINOR)}));
+        return balances;
+    }
+
+    /** Adds {@code held} and {@code posted} to the accounts in one statement; every account must stay covered. */
+    private void changeOwned(PlatformId platform, Map<AccountKey, Long> held, Map<AccountKey, Long> posted,
+                             OffsetDateTime at) {
+        Set<AccountKey> accounts = new java.util.TreeSet<>(held.keySet());
+        accounts.addAll(posted.keySet());
+        int changed = CHANGE_OWNED.fetch(db, at, texts(accounts.stream().map(AccountKey::id)),
+                accounts.stream().map(AccountKey::currency).toArray(String[]::new),
+                accounts.stream().map(k -> held.getOrDefault(k, 0L)).toArray(Long[]::new),
+                accounts.stream().map(k -> posted.getOrDefault(k, 0L)).toArray(Long[]::new),
+                platform.value()).size();
+        if (changed != accounts.size()) {
+            throw new InsufficientFunds("an account of platform " + platform + " cannot cover its postings");
+        }
+    }
+
+    private static String[] texts(java.util.stream.Stream<UUID> ids) {
+        return ids.map(UUID::toString).toArray(String[]::new);
+    }
+
+    /** An owned ledger account: the same id may in principle hold several currencies. */
+    private record AccountKey(UUID id, String currency) implements Comparable<AccountKey> {
+        @Override
+        public int compareTo(AccountKey o) {
+            int byId = id.compareTo(o.id);
+            return byId != 0 ? byId : currency.compareTo(o.currency);
+        }
+    }
+
     /** Marks a pending hold resolved; the status condition makes a second resolution impossible. */
     private Record3<UUID, String, Long> resolve(PlatformId platform, UUID holdId, String status) {
         return RESOLVE.fetchOptional(db, status, OffsetDateTime.now(java.time.ZoneOffset.UTC), platform.value(), holdId)
                 .map(r -> r.into(LEDGER_HOLDS.ACCOUNT_ID, LEDGER_HOLDS.CURRENCY, LEDGER_HOLDS.AMOUNT_MINOR))
                 .orElseThrow(() -> new IllegalStateException("hold " + holdId + " is not pending"));
+    }
+
+    private static void requireDebitsHold(Journal journal, UUID holdId, AccountKey account, long amount) {
+        boolean debitsHold = journal.postings().stream().anyMatch(p -> !p.account().system()
+                && p.account().id().equals(account.id()) && p.currency().equals(account.currency())
+                && p.amountMinor() == -amount);
+        if (!debitsHold) {
+            throw new IllegalArgumentException("journal " + journal.id() + " does not debit hold " + holdId);
+        }
     }
 
     /**
@@ -120,25 +296,35 @@ public final class JooqLedger implements Ledger {
      */
     private void apply(DSLContext ctx, PlatformId platform, Journal journal, UUID releaseAccount, long releaseMinor) {
         OffsetDateTime at = utc(journal.at());
+        boolean[] released = {false};
+        record(platform, journal, p -> {
+            long release = 0;
+            if (!released[0] && p.account().id().equals(releaseAccount) && p.amountMinor() == -releaseMinor) {
+                release = releaseMinor;
+                released[0] = true;
+            }
+            return postToOwned(ctx, platform, p, release, at);
+        });
+    }
+
+    /**
+     * Hands a journal, its entries and its system postings to {@link LedgerWrites}; an owned posting's balance after
+     * it comes from {@code ownedBalanceAfter}, called in account order.
+     */
+    private void record(PlatformId platform, Journal journal, ToLongFunction<Posting> ownedBalanceAfter) {
+        OffsetDateTime at = utc(journal.at());
         LedgerWrites writes = db.beforeCommit(LedgerWrites.class, LedgerWrites::new);
         writes.journal(platform.value(), journal.id(), journal.kind(), journal.reference(), at);
         List<Posting> ordered = journal.postings().stream()
                 .sorted(Comparator.comparing((Posting p) -> p.account().id())).toList();
-        boolean released = false;
         for (Posting p : ordered) {
             if (p.account().system()) {
                 writes.systemPosting(platform.value(), journal.id(), p.account().id(), p.currency(),
                         p.amountMinor(), at);
-                continue;
+            } else {
+                writes.entry(platform.value(), journal.id(), p.account().id(), p.currency(), p.amountMinor(),
+                        ownedBalanceAfter.applyAsLong(p), at);
             }
-            long release = 0;
-            if (!released && p.account().id().equals(releaseAccount) && p.amountMinor() == -releaseMinor) {
-                release = releaseMinor;
-                released = true;
-            }
-            long balanceAfter = postToOwned(ctx, platform, p, release, at);
-            writes.entry(platform.value(), journal.id(), p.account().id(), p.currency(), p.amountMinor(),
-                    balanceAfter, at);
         }
     }
 

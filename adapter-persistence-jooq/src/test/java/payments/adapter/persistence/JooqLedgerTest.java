@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
+import static payments.adapter.persistence.schema.Tables.LEDGER_HOLDS;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import payments.core.account.InternalAccount;
 import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
+import payments.core.ledger.Hold;
 import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
 import payments.core.ledger.InsufficientFunds;
@@ -138,6 +142,94 @@ class JooqLedgerTest {
         assertEquals(100, accounts.find(platform, account.id()).orElseThrow().availableMinor());
         assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
         assertEquals(0, Fixtures.DB.ctx().fetchCount(LEDGER_ENTRIES, LEDGER_ENTRIES.JOURNAL_ID.eq(sameBucket)));
+    }
+
+    @Test
+    void hold_all_admits_holds_in_order_while_the_account_covers_them_and_writes_nothing_for_the_rest() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount a = Fixtures.account(platform, null);
+        InternalAccount b = Fixtures.account(platform, null);
+        fund(platform, a, 100);
+        fund(platform, b, 50);
+        List<Hold> holds = List.of(hold(a, 60), hold(b, 50), hold(a, 50), hold(a, 40), hold(b, 1));
+
+        Set<UUID> refused = ledger.holdAll(platform, holds);
+
+        assertEquals(Set.of(holds.get(2).id(), holds.get(4).id()), refused);
+        assertEquals(0, accounts.find(platform, a.id()).orElseThrow().availableMinor());
+        assertEquals(100, accounts.find(platform, a.id()).orElseThrow().totalMinor());
+        assertEquals(0, accounts.find(platform, b.id()).orElseThrow().availableMinor());
+        assertEquals(List.of("PENDING", "PENDING", "PENDING"), Fixtures.DB.ctx().select(LEDGER_HOLDS.STATUS)
+                .from(LEDGER_HOLDS).where(LEDGER_HOLDS.PLATFORM_ID.eq(platform.value())).fetch(LEDGER_HOLDS.STATUS));
+        assertEquals(Set.of(), ledger.holdAll(platform, List.of()));
+    }
+
+    @Test
+    void post_holds_moves_every_held_amount_in_one_change_with_running_balances_like_one_by_one() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount batched = Fixtures.account(platform, null);
+        InternalAccount single = Fixtures.account(platform, null);
+        fund(platform, batched, 1000);
+        fund(platform, single, 1000);
+        long[] amounts = {100, 250, 1, 649};
+        Map<UUID, Journal> journals = new java.util.LinkedHashMap<>();
+        List<Hold> batchHolds = new java.util.ArrayList<>();
+        for (long amount : amounts) {
+            Hold h = hold(batched, amount);
+            batchHolds.add(h);
+            journals.put(h.id(), payout(platform, batched, amount));
+            Hold one = hold(single, amount);
+            ledger.hold(platform, one);
+            ledger.postHold(platform, one.id(), payout(platform, single, amount));
+        }
+
+        Fixtures.DB.inTransaction(() -> {
+            assertEquals(Set.of(), ledger.holdAll(platform, batchHolds));
+            ledger.postHolds(platform, journals);
+        });
+
+        var after = accounts.find(platform, batched.id()).orElseThrow();
+        assertEquals(0, after.totalMinor());
+        assertEquals(0, after.availableMinor());
+        assertEquals(runningBalances(platform, single), runningBalances(platform, batched));
+        assertEquals(List.of(1000L, 900L, 650L, 649L, 0L), runningBalances(platform, batched));
+        assertEquals(0, Fixtures.DB.ctx().fetchCount(LEDGER_HOLDS, LEDGER_HOLDS.ACCOUNT_ID.eq(batched.id().value())
+                .and(LEDGER_HOLDS.STATUS.ne("POSTED"))));
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+    }
+
+    @Test
+    void post_holds_with_a_hold_that_is_not_pending_fails_and_leaves_nothing_behind() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        fund(platform, account, 100);
+        Hold first = hold(account, 30);
+        Hold second = hold(account, 30);
+        ledger.holdAll(platform, List.of(first, second));
+        ledger.voidHold(platform, second.id());
+
+        assertThrows(IllegalStateException.class, () -> ledger.postHolds(platform, Map.of(
+                first.id(), payout(platform, account, 30), second.id(), payout(platform, account, 30))));
+
+        assertEquals(100, accounts.find(platform, account.id()).orElseThrow().totalMinor());
+        assertEquals(70, accounts.find(platform, account.id()).orElseThrow().availableMinor());
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+    }
+
+    private static Hold hold(InternalAccount account, long amount) {
+        return Hold.pending(UUID.randomUUID(), AccountRef.owned(account.id().value()), "USD", amount);
+    }
+
+    private static Journal payout(PlatformId platform, InternalAccount from, long amount) {
+        return Journal.transfer(UUID.randomUUID(), "TEST_PAYOUT", "test", AccountRef.owned(from.id().value()),
+                AccountRef.system(platform, "TEST_RAIL", "USD"), "USD", amount, Fixtures.now());
+    }
+
+    private static List<Long> runningBalances(PlatformId platform, InternalAccount account) {
+        return Fixtures.DB.ctx().select(LEDGER_ENTRIES.BALANCE_AFTER_MINOR).from(LEDGER_ENTRIES)
+                .where(LEDGER_ENTRIES.PLATFORM_ID.eq(platform.value())
+                        .and(LEDGER_ENTRIES.ACCOUNT_ID.eq(account.id().value())))
+                .orderBy(LEDGER_ENTRIES.ID).fetch(LEDGER_ENTRIES.BALANCE_AFTER_MINOR);
     }
 
     private void fund(PlatformId platform, InternalAccount account, long amount) {

@@ -41,9 +41,7 @@ public final class IdempotencyService {
      * @param effect      performs the request and renders its response; it joins this database transaction
      */
     public StoredResponse execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
-        if (!UUID_FORM.matcher(key).matches()) {
-            throw InvalidFields.of("Idempotency-Key", "must be a UUID");
-        }
+        requireKeyForm(key);
         return tx.inTransaction(() -> {
             if (!keys.lock(caller.platformId(), key)) {
                 throw new Conflict("CONFLICT", "A request with this Idempotency-Key is still in progress",
@@ -51,17 +49,29 @@ public final class IdempotencyService {
             }
             var stored = keys.find(caller.platformId(), key);
             if (stored.isPresent()) {
-                if (!Arrays.equals(stored.get().requestHash(), requestHash)) {
-                    throw new Conflict("CONFLICT", "This Idempotency-Key was used for a different request",
-                            Map.of("idempotencyKey", key));
-                }
-                return stored.get();
+                return replay(key, stored.get(), requestHash);
             }
             StoredResponse response = effect.get();
             keys.save(caller.platformId(), key, new StoredResponse(requestHash, response.status(), response.body()),
                     clock.now());
             return response;
         });
+    }
+
+    /** Idempotency keys are UUIDs (400 otherwise). */
+    static void requireKeyForm(String key) {
+        if (!UUID_FORM.matcher(key).matches()) {
+            throw InvalidFields.of("Idempotency-Key", "must be a UUID");
+        }
+    }
+
+    /** The stored response for a repeat of its request; 409 when the key was used for a different request. */
+    static StoredResponse replay(String key, StoredResponse stored, byte[] requestHash) {
+        if (!Arrays.equals(stored.requestHash(), requestHash)) {
+            throw new Conflict("CONFLICT", "This Idempotency-Key was used for a different request",
+                    Map.of("idempotencyKey", key));
+        }
+        return stored;
     }
 
     /** Forgets keys past their retention; run periodically. */

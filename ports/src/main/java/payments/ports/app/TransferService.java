@@ -1,16 +1,21 @@
 package payments.ports.app;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.common.Conflict;
+import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
+import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
@@ -100,33 +105,115 @@ public final class TransferService {
         Fields f = TRANSFER_OUT.validate(body);
         return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
-            InternalAccount source = internal(caller, f.object("source").orElseThrow(), "source.accountId");
-            ExternalAccount destination = external(caller, f.object("destination").orElseThrow(),
-                    "destination.accountId");
-            Money amount = amount(caller, source, destination, f);
-            requireSameOwner(source, destination, "destination.accountId");
-            f.object("destination").orElseThrow().string("paymentRail").ifPresent(r -> requireRail(destination, r));
-            UUID id = ids.newId();
-            UUID holdId = ids.newId();
+            OutgoingTransfer transfer = prepareOut(caller, f, storeLookups(caller), now);
             try {
-                ledger.hold(caller.platformId(), Hold.pending(holdId, AccountRef.owned(source.id().value()),
-                        source.currency(), amount.amountMinor()));
+                ledger.hold(caller.platformId(), transfer.hold());
             } catch (InsufficientFunds e) {
-                throw new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
-                        + amount.amountMinor(), Map.of("available", source.availableMinor()));
+                throw transfer.insufficientBalance();
             }
-            Map<String, Object> details = f.pick("remittanceInformation", "purposeOfPayment", "description");
-            details.putAll(f.object("destination").orElseThrow().pick("paymentRail"));
-            Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
-                    TransactionStatus.PROCESSING, source.customerId(), platformCustomerId(caller, source),
-                    TransactionParty.account(source.id().toString(), source.currency()),
-                    TransactionParty.account(destination.id().toString(), destination.currency()), amount, amount,
-                    0, reference(id), holdId, null, false, details, null, null, now, now);
-            RailOutcome outcome = rail.pushTo(caller.environment(), destination, amount);
-            t = outcome.isPending() ? schedule(t, outcome, now) : settleOut(t, outcome, now);
+            Transaction t = sendOut(caller, List.of(transfer), now).get(0);
             transactions.insert(t);
             return t;
         });
+    }
+
+    /** Where a transfer-out finds its accounts: the one-by-one path reads them, a batch looks in what it loaded. */
+    interface OutLookups {
+        /** The account, or a 404 REFERENCE_NOT_FOUND. */
+        InternalAccount internal(InternalAccountId id);
+
+        /** The account, or a 404 REFERENCE_NOT_FOUND. */
+        ExternalAccount external(ExternalAccountId id);
+
+        String platformCustomerId(CustomerId customer);
+    }
+
+    private OutLookups storeLookups(Caller caller) {
+        PlatformId platform = caller.platformId();
+        return new OutLookups() {
+            public InternalAccount internal(InternalAccountId id) {
+                return internalAccounts.require(platform, id);
+            }
+
+            public ExternalAccount external(ExternalAccountId id) {
+                return externalAccounts.require(platform, id);
+            }
+
+            public String platformCustomerId(CustomerId customer) {
+                return customers.find(platform, customer).orElseThrow().platformCustomerId();
+            }
+        };
+    }
+
+    /** A validated transfer-out, its accounts checked, before its hold: PROCESSING, with the hold's id. */
+    record OutgoingTransfer(Transaction transaction, InternalAccount source, ExternalAccount destination) {
+        Hold hold() {
+            return Hold.pending(transaction.holdId(), AccountRef.owned(source.id().value()), source.currency(),
+                    transaction.sentAmount().amountMinor());
+        }
+
+        InvalidInput insufficientBalance() {
+            return new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
+                    + transaction.sentAmount().amountMinor(), Map.of("available", source.availableMinor()));
+        }
+    }
+
+    /** The source and destination ids a transfer-out names (400 when malformed). */
+    static InternalAccountId sourceId(Fields f) {
+        return InternalAccountId.parse("source.accountId",
+                f.object("source").orElseThrow().string("accountId").orElseThrow());
+    }
+
+    static ExternalAccountId destinationId(Fields f) {
+        return ExternalAccountId.parse("destination.accountId",
+                f.object("destination").orElseThrow().string("accountId").orElseThrow());
+    }
+
+    /** Checks a validated transfer-out against its accounts and the platform's limits; refuses with a 4xx. */
+    OutgoingTransfer prepareOut(Caller caller, Fields f, OutLookups lookups, Instant now) {
+        InternalAccount source = active(lookups.internal(sourceId(f)));
+        ExternalAccount destination = lookups.external(destinationId(f));
+        Money amount = amount(caller, source, destination, f);
+        requireSameOwner(source, destination, "destination.accountId");
+        f.object("destination").orElseThrow().string("paymentRail").ifPresent(r -> requireRail(destination, r));
+        UUID id = ids.newId();
+        UUID holdId = ids.newId();
+        Map<String, Object> details = f.pick("remittanceInformation", "purposeOfPayment", "description");
+        details.putAll(f.object("destination").orElseThrow().pick("paymentRail"));
+        String platformCustomerId = source.customerId() == null ? null
+                : lookups.platformCustomerId(source.customerId());
+        Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
+                TransactionStatus.PROCESSING, source.customerId(), platformCustomerId,
+                TransactionParty.account(source.id().toString(), source.currency()),
+                TransactionParty.account(destination.id().toString(), destination.currency()), amount, amount,
+                0, reference(id), holdId, null, false, details, null, null, now, now);
+        return new OutgoingTransfer(t, source, destination);
+    }
+
+    /**
+     * Sends transfers whose holds are in place to the rail and applies its word: settled ones post their holds (one
+     * ledger change for all), failed ones void them, undecided ones get a job for later.
+     */
+    List<Transaction> sendOut(Caller caller, List<OutgoingTransfer> held, Instant now) {
+        List<Transaction> sent = new ArrayList<>();
+        Map<UUID, Journal> postings = new LinkedHashMap<>();
+        for (OutgoingTransfer transfer : held) {
+            Transaction t = transfer.transaction();
+            RailOutcome outcome = rail.pushTo(caller.environment(), transfer.destination(), t.sentAmount());
+            if (outcome.isPending()) {
+                sent.add(schedule(t, outcome, now));
+            } else if (outcome.settled()) {
+                postings.put(t.holdId(), transferOutJournal(t, now));
+                sent.add(t.completed(now));
+            } else {
+                ledger.voidHold(t.platformId(), t.holdId());
+                sent.add(t.failed(outcome.failureReason(), outcome.failureDetail(), now));
+            }
+        }
+        if (!postings.isEmpty()) {
+            ledger.postHolds(caller.platformId(), postings);
+        }
+        return sent;
     }
 
     public Transaction transferIn(Caller caller, Object body) {
@@ -156,15 +243,20 @@ public final class TransferService {
     /** Applies a rail's final word to an outgoing transfer: post the hold on success, void it on failure. */
     Transaction settleOut(Transaction t, RailOutcome outcome, Instant now) {
         if (outcome.settled()) {
-            Money amount = t.sentAmount();
-            UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
-            ledger.postHold(t.platformId(), t.holdId(), Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(),
-                    AccountRef.owned(accountId), AccountRef.system(t.platformId(), RAIL_SETTLEMENT,
-                            amount.currency().code()), amount.currency().code(), amount.amountMinor(), now));
+            ledger.postHold(t.platformId(), t.holdId(), transferOutJournal(t, now));
             return t.completed(now);
         }
         ledger.voidHold(t.platformId(), t.holdId());
         return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
+    }
+
+    /** Moves a transfer-out's amount from its source account to the rail. */
+    private Journal transferOutJournal(Transaction t, Instant now) {
+        Money amount = t.sentAmount();
+        UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
+        return Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(), AccountRef.owned(accountId),
+                AccountRef.system(t.platformId(), RAIL_SETTLEMENT, amount.currency().code()),
+                amount.currency().code(), amount.amountMinor(), now);
     }
 
     /** Applies a rail's final word to an incoming transfer: credit on success, nothing on failure. */
@@ -195,9 +287,12 @@ public final class TransferService {
 
     private InternalAccount internal(Caller caller, Fields ref, String field) {
         var id = InternalAccountId.parse(field, ref.string("accountId").orElseThrow());
-        InternalAccount account = internalAccounts.require(caller.platformId(), id);
+        return active(internalAccounts.require(caller.platformId(), id));
+    }
+
+    private static InternalAccount active(InternalAccount account) {
         if (account.status() != InternalAccountStatus.ACTIVE) {
-            throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
+            throw new Conflict("CONFLICT", "Internal account " + account.id() + " is " + account.status());
         }
         return account;
     }
@@ -245,10 +340,7 @@ public final class TransferService {
     }
 
     private String platformCustomerId(Caller caller, InternalAccount account) {
-        if (account.customerId() == null) {
-            return null;
-        }
-        return customers.find(caller.platformId(), account.customerId()).orElseThrow().platformCustomerId();
+        return account.customerId() == null ? null : storeLookups(caller).platformCustomerId(account.customerId());
     }
 
     private static String reference(UUID id) {

@@ -22,7 +22,11 @@ public interface InternalAccounts {
 
     /** The account, or a 404 REFERENCE_NOT_FOUND. */
     default InternalAccount require(PlatformId platform, InternalAccountId id) {
-        return find(platform, id).orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id));
+        return find(platform, id).orElseThrow(() -> notFound(id));
+    }
+
+    static NotFound notFound(InternalAccountId id) {
+        return new NotFound("REFERENCE_NOT_FOUND", "No internal account " + id);
     }
 
     /** Those of these accounts that exist, by id. */

@@ -1,0 +1,250 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccount;
+import payments.core.common.CustomerId;
+import payments.core.common.DomainError;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.PlatformId;
+import payments.core.customer.Customer;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.transaction.Transaction;
+import payments.core.validation.Fields;
+import payments.ports.app.GroupCommit.Outcome;
+import payments.ports.app.TransferService.OutLookups;
+import payments.ports.app.TransferService.OutgoingTransfer;
+import payments.ports.driven.Clock;
+import payments.ports.driven.Customers;
+import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.IdempotencyKeys;
+import payments.ports.driven.IdempotencyKeys.StoredResponse;
+import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.Ledger;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+
+/**
+ * Transfer-outs by group commit ({@link GroupCommit}): the requests that arrive together run as one database
+ * transaction in which each step is one statement for the whole batch: the idempotency keys' locks and stored
+ * responses, the accounts, the holds (admitted in arrival order while each account covers them), the postings,
+ * the transactions and their events, the responses. A request is checked exactly as {@link TransferService} checks
+ * it, and refused without writing anything when it fails; a request the batch cannot decide (its key taken by a
+ * request in flight, or named twice in the batch) and every request of a batch that fails as a whole run alone,
+ * through {@link TransferService#transferOut} and {@link IdempotencyService}.
+ */
+public final class TransferOutBatch {
+    /** A validated transfer-out; {@code key} is null without an Idempotency-Key. */
+    private record Request(Caller caller, Object body, Fields fields, String key, byte[] requestHash,
+                           Function<Transaction, StoredResponse> render) {
+    }
+
+    /** The response to send; {@code replayed} when it is an earlier request's, found by its Idempotency-Key. */
+    public record Sent(StoredResponse response, boolean replayed) {
+    }
+
+    private final TransferService transfers;
+    private final IdempotencyService idempotency;
+    private final IdempotencyKeys keys;
+    private final InternalAccounts internalAccounts;
+    private final ExternalAccounts externalAccounts;
+    private final Customers customers;
+    private final Ledger ledger;
+    private final Transactions transactions;
+    private final PlatformClock platformClock;
+    private final Clock clock;
+    private final TransactionRunner tx;
+    private final GroupCommit<Request, Sent> group;
+
+    public TransferOutBatch(TransferService transfers, IdempotencyService idempotency, IdempotencyKeys keys,
+                            InternalAccounts internalAccounts, ExternalAccounts externalAccounts, Customers customers,
+                            Ledger ledger, Transactions transactions, PlatformClock platformClock, Clock clock,
+                            TransactionRunner tx, int maxBatch, int maxConcurrentBatches) {
+        this.transfers = transfers;
+        this.idempotency = idempotency;
+        this.keys = keys;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.customers = customers;
+        this.ledger = ledger;
+        this.transactions = transactions;
+        this.platformClock = platformClock;
+        this.clock = clock;
+        this.tx = tx;
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
+    }
+
+    /**
+     * Runs a transfer-out in the next batch and returns its response once the batch committed.
+     *
+     * @param key         the Idempotency-Key, or null
+     * @param requestHash identifies the request for its key ({@link IdempotencyService#execute})
+     * @param render      the response to a transfer made
+     */
+    public Sent transferOut(Caller caller, Object body, String key, byte[] requestHash,
+                            Function<Transaction, StoredResponse> render) {
+        caller.require(Permission.TRANSACT);
+        Fields fields = TransferService.TRANSFER_OUT.validate(body);
+        if (key != null) {
+            IdempotencyService.requireKeyForm(key);
+        }
+        return group.submit(new Request(caller, body, fields, key, requestHash, render));
+    }
+
+    private Sent runAlone(Request r) {
+        if (r.key() == null) {
+            return new Sent(r.render().apply(transfers.transferOut(r.caller(), r.body())), false);
+        }
+        boolean[] ran = new boolean[1];
+        StoredResponse response = idempotency.execute(r.caller(), r.key(), r.requestHash(), () -> {
+            ran[0] = true;
+            return r.render().apply(transfers.transferOut(r.caller(), r.body()));
+        });
+        return new Sent(response, !ran[0]);
+    }
+
+    private List<Outcome<Sent>> runBatch(List<Request> requests) {
+        return tx.inTransaction(() -> {
+            List<Outcome<Sent>> outcomes = new ArrayList<>(Collections.nCopies(requests.size(), null));
+            Map<List<Object>, List<Integer>> byPlatform = new LinkedHashMap<>();
+            for (int i = 0; i < requests.size(); i++) {
+                Caller c = requests.get(i).caller();
+                byPlatform.computeIfAbsent(List.of(c.platformId(), c.environment()), k -> new ArrayList<>()).add(i);
+            }
+            byPlatform.values().forEach(indexes -> runPlatform(requests, indexes, outcomes));
+            return outcomes;
+        });
+    }
+
+    /** One platform's (and environment's) requests of the batch, by their indexes. */
+    private void runPlatform(List<Request> requests, List<Integer> indexes, List<Outcome<Sent>> outcomes) {
+        Caller caller = requests.get(indexes.get(0)).caller();
+        PlatformId platform = caller.platformId();
+        claimKeys(platform, requests, indexes, outcomes);
+        List<Integer> open = indexes.stream().filter(i -> outcomes.get(i) == null).toList();
+        OutLookups lookups = load(platform, open.stream().map(i -> requests.get(i).fields()).toList());
+        Instant now = platformClock.now(caller);
+        Map<Integer, OutgoingTransfer> prepared = new LinkedHashMap<>();
+        for (int i : open) {
+            Request r = requests.get(i);
+            try {
+                prepared.put(i, transfers.prepareOut(r.caller(), r.fields(), lookups, now));
+            } catch (DomainError e) {
+                outcomes.set(i, Outcome.refused(e));
+            }
+        }
+        Set<UUID> refused = ledger.holdAll(platform,
+                prepared.values().stream().map(OutgoingTransfer::hold).toList());
+        List<Integer> held = new ArrayList<>();
+        for (var e : prepared.entrySet()) {
+            if (refused.contains(e.getValue().transaction().holdId())) {
+                outcomes.set(e.getKey(), Outcome.refused(e.getValue().insufficientBalance()));
+            } else {
+                held.add(e.getKey());
+            }
+        }
+        List<Transaction> sent = transfers.sendOut(caller, held.stream().map(prepared::get).toList(), now);
+        transactions.insertAll(sent);
+        Map<String, StoredResponse> toSave = new LinkedHashMap<>();
+        for (int n = 0; n < held.size(); n++) {
+            Request r = requests.get(held.get(n));
+            StoredResponse response = r.render().apply(sent.get(n));
+            if (r.key() != null) {
+                toSave.put(r.key(), new StoredResponse(r.requestHash(), response.status(), response.body()));
+            }
+            outcomes.set(held.get(n), Outcome.done(new Sent(response, false)));
+        }
+        keys.saveAll(platform, toSave, clock.now());
+    }
+
+    /**
+     * Takes the requests' keys: a repeat gets its stored response (or 409); a key named twice in the batch, or
+     * held by a request in flight, leaves its request to run alone, where the wait for the other one is.
+     */
+    private void claimKeys(PlatformId platform, List<Request> requests, List<Integer> indexes,
+                           List<Outcome<Sent>> outcomes) {
+        Map<String, Integer> byKey = new LinkedHashMap<>();
+        Set<String> twice = new LinkedHashSet<>();
+        for (int i : indexes) {
+            String key = requests.get(i).key();
+            if (key != null && byKey.putIfAbsent(key, i) != null) {
+                twice.add(key);
+            }
+        }
+        if (byKey.isEmpty()) {
+            return;
+        }
+        Set<String> locked = keys.tryLockAll(platform, byKey.keySet());
+        Map<String, StoredResponse> stored = keys.findAll(platform, locked);
+        for (int i : indexes) {
+            Request r = requests.get(i);
+            if (r.key() == null) {
+                continue;
+            }
+            if (twice.contains(r.key()) || !locked.contains(r.key())) {
+                outcomes.set(i, Outcome.alone());
+            } else if (stored.containsKey(r.key())) {
+                try {
+                    outcomes.set(i, Outcome.done(new Sent(IdempotencyService.replay(r.key(), stored.get(r.key()),
+                            r.requestHash()), true)));
+                } catch (DomainError e) {
+                    outcomes.set(i, Outcome.refused(e));
+                }
+            }
+        }
+    }
+
+    /**
+     * The accounts (and their customers) the requests name, each read once for the batch. A malformed id is left
+     * out here and refused by {@link TransferService#prepareOut} with its request.
+     */
+    private OutLookups load(PlatformId platform, List<Fields> requests) {
+        Set<InternalAccountId> sources = new LinkedHashSet<>();
+        Set<ExternalAccountId> destinations = new LinkedHashSet<>();
+        for (Fields f : requests) {
+            try {
+                sources.add(TransferService.sourceId(f));
+                destinations.add(TransferService.destinationId(f));
+            } catch (DomainError malformed) {
+                // refused by prepareOut
+            }
+        }
+        Map<InternalAccountId, InternalAccount> internal = internalAccounts.findAll(platform, sources);
+        Map<ExternalAccountId, ExternalAccount> external = externalAccounts.findAll(platform, destinations);
+        Map<CustomerId, Customer> owners = customers.findAll(platform, internal.values().stream()
+                .map(InternalAccount::customerId).filter(Objects::nonNull).distinct().toList());
+        return new OutLookups() {
+            public InternalAccount internal(InternalAccountId id) {
+                InternalAccount account = internal.get(id);
+                if (account == null) {
+                    throw InternalAccounts.notFound(id);
+                }
+                return account;
+            }
+
+            public ExternalAccount external(ExternalAccountId id) {
+                ExternalAccount account = external.get(id);
+                if (account == null) {
+                    throw ExternalAccounts.notFound(id);
+                }
+                return account;
+            }
+
+            public String platformCustomerId(CustomerId customer) {
+                return Objects.requireNonNull(owners.get(customer), "customer " + customer).platformCustomerId();
+            }
+        };
+    }
+}

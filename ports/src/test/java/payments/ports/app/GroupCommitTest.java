@@ -1,0 +1,141 @@
+package payments.ports.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import payments.core.common.Conflict;
+import payments.ports.app.GroupCommit.Outcome;
+
+class GroupCommitTest {
+    private final List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+
+    @Test
+    void a_lone_request_is_a_batch_of_one() {
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(r -> { }), r -> -1, 8, 1);
+
+        assertEquals(42, group.submit(21));
+        assertEquals(List.of(List.of(21)), batches);
+    }
+
+    @Test
+    void requests_that_arrive_while_a_batch_runs_go_together_in_the_next_one_bounded_by_the_batch_size()
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(first -> {
+            if (first.get(0) == 0) {
+                await(release);
+            }
+        }), r -> -1, 10, 1);
+        ExecutorService pool = Executors.newFixedThreadPool(26);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            results.add(pool.submit(() -> group.submit(0)));
+            while (batches.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            for (int i = 1; i <= 25; i++) {
+                int n = i;
+                results.add(pool.submit(() -> group.submit(n)));
+            }
+            // Everyone else is queued behind the first batch before it finishes.
+            while (group.queued() < 25) {
+                Thread.onSpinWait();
+            }
+            release.countDown();
+            for (int i = 0; i <= 25; i++) {
+                assertEquals(2 * i, results.get(i).get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(1, 10, 10, 5), batches.stream().map(List::size).toList());
+        assertEquals(26, batches.stream().mapToLong(List::size).sum());
+    }
+
+    @Test
+    void many_concurrent_requests_each_run_exactly_once_with_at_most_the_allowed_batches_at_a_time()
+            throws Exception {
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        ConcurrentHashMap<Integer, Integer> seen = new ConcurrentHashMap<>();
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+            batch.forEach(r -> seen.merge(r, 1, Integer::sum));
+            Thread.yield();
+            running.decrementAndGet();
+        }), r -> -1, 16, 2);
+        ExecutorService pool = Executors.newFixedThreadPool(64);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < 5000; i++) {
+                int n = i;
+                results.add(pool.submit(() -> group.submit(n)));
+            }
+            for (int i = 0; i < 5000; i++) {
+                assertEquals(2 * i, results.get(i).get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(5000, seen.size());
+        assertTrue(seen.values().stream().allMatch(v -> v == 1), "each request in exactly one batch");
+        assertTrue(mostAtOnce.get() <= 2, "at most two batches at once, saw " + mostAtOnce.get());
+        assertTrue(batches.stream().allMatch(b -> b.size() <= 16));
+    }
+
+    @Test
+    void a_refused_request_raises_its_error_and_one_left_alone_runs_by_itself_on_its_own_thread() {
+        Conflict conflict = new Conflict("CONFLICT", "no");
+        List<Thread> aloneOn = new ArrayList<>();
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> batch.stream()
+                .map(r -> r == 1 ? Outcome.<Integer>refused(conflict) : Outcome.<Integer>alone()).toList(),
+                r -> {
+                    aloneOn.add(Thread.currentThread());
+                    return r * 100;
+                }, 8, 1);
+
+        assertSame(conflict, assertThrows(Conflict.class, () -> group.submit(1)));
+        assertEquals(200, group.submit(2));
+        assertEquals(List.of(Thread.currentThread()), aloneOn);
+    }
+
+    @Test
+    void when_a_batch_fails_as_a_whole_each_of_its_requests_runs_alone() {
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> {
+            throw new IllegalStateException("the database said no");
+        }, r -> r + 1000, 8, 1);
+
+        assertEquals(1007, group.submit(7));
+        assertEquals(1008, group.submit(8));
+    }
+
+    /** A batch function answering each request with twice its value, after running {@code during}. */
+    private Function<List<Integer>, List<Outcome<Integer>>> doubling(java.util.function.Consumer<List<Integer>> during) {
+        return batch -> {
+            batches.add(List.copyOf(batch));
+            during.accept(batch);
+            return batch.stream().map(r -> Outcome.done(r * 2)).toList();
+        };
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
