@@ -29,7 +29,7 @@ public final class PaymentsServer implements AutoCloseable {
             String generated = ensureSandbox(config, backend.wiring);
             Workers workers = new Workers(backend.wiring, config.workerPollMillis());
             var api = backend.wiring.httpApi();
-            UndertowServer http = new UndertowServer(config.host(), config.port(), api).start();
+            UndertowServer http = new UndertowServer(config.host(), config.port(), config.httpWorkers(), api).start();
             return new PaymentsServer(backend, workers, http, api.routes(), generated);
         } catch (RuntimeException e) {
             backend.close();

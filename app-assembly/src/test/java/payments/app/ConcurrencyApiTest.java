@@ -112,4 +112,54 @@ class ConcurrencyApiTest {
         api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 100));
         assertEquals(201, keyed.post("/transfer-out", transferOut(100)).status());
     }
+
+    @Test
+    void concurrent_transfer_outs_of_every_kind_each_get_the_answer_they_would_get_alone() throws Exception {
+        api.post("/sandbox/internal-accounts/" + usdAccount + "/fund", Map.of("amount", 10_000));
+        String usedKey = UUID.randomUUID().toString();
+        String usedBody = ApiClient.JSON.writeValueAsString(transferOut(100));
+        var first = api.withHeader("Idempotency-Key", usedKey).post("/transfer-out", usedBody);
+        assertEquals(201, first.status());
+        String unknown = "ExternalAccount:" + UUID.randomUUID();
+        List<Callable<String>> requests = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            int kind = i % 4;
+            requests.add(() -> switch (kind) {
+                case 0 -> outcome(api.withHeader("Idempotency-Key", UUID.randomUUID().toString())
+                        .post("/transfer-out", transferOut(100)));
+                case 1 -> outcome(api.post("/transfer-out", Map.of("source", Map.of("accountId", usdAccount),
+                        "destination", Map.of("accountId", unknown), "amount", 100)));
+                case 2 -> {
+                    var replay = api.withHeader("Idempotency-Key", usedKey).post("/transfer-out", usedBody);
+                    yield replay.raw().body().equals(first.raw().body())
+                            && replay.raw().headers().firstValue("Idempotent-Replayed").isPresent()
+                            ? "replayed" : "wrong replay " + replay.raw().body();
+                }
+                default -> outcome(api.withHeader("Idempotency-Key", usedKey).post("/transfer-out",
+                        transferOut(200)));
+            });
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(60);
+        List<String> outcomes = new ArrayList<>();
+        try {
+            for (Future<String> f : pool.invokeAll(requests)) {
+                outcomes.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        for (int i = 0; i < 60; i++) {
+            assertEquals(List.of("201", "404 REFERENCE_NOT_FOUND", "replayed", "409 CONFLICT").get(i % 4),
+                    outcomes.get(i), "request " + i);
+        }
+        assertEquals(16L, api.get("/transactions").body().get("totalCount"));
+        var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
+        assertEquals(10_000L - 16 * 100, ((Map<?, ?>) account.get("totalBalance")).get("amount"));
+        assertEquals(true, api.get("/sandbox/ledger/check").body().get("balanced"));
+    }
+
+    private static String outcome(ApiClient.Reply reply) {
+        return reply.status() == 201 ? "201" : reply.status() + " " + reply.code();
+    }
 }

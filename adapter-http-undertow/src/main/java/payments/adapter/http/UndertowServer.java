@@ -8,9 +8,11 @@ import java.net.InetSocketAddress;
 public final class UndertowServer implements AutoCloseable {
     private final Undertow undertow;
 
-    public UndertowServer(String host, int port, ApiHandler handler) {
+    /** @param workers threads that run requests (a request waiting for its group commit holds one) */
+    public UndertowServer(String host, int port, int workers, ApiHandler handler) {
         this.undertow = Undertow.builder()
                 .addHttpListener(port, host)
+                .setWorkerThreads(workers)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, ApiHandler.MAX_DRAINED_BYTES)
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
                 .setHandler(handler)
