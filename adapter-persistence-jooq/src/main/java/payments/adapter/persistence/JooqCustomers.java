@@ -4,7 +4,9 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.CUSTOMERS;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.exception.DataAccessException;
@@ -22,6 +24,7 @@ import payments.ports.driven.Customers;
 
 public final class JooqCustomers implements Customers {
     private static final Statement FIND = Statement.byKey(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
+    private static final Statement FIND_ALL = Statement.byKeys(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
     private final Db db;
 
     public JooqCustomers(Db db) {
@@ -58,6 +61,12 @@ public final class JooqCustomers implements Customers {
     @Override
     public Optional<Customer> find(PlatformId platform, CustomerId id) {
         return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toCustomer(r.into(CUSTOMERS)));
+    }
+
+    @Override
+    public Map<CustomerId, Customer> findAll(PlatformId platform, Collection<CustomerId> ids) {
+        return FIND_ALL.fetchAll(db, CUSTOMERS.ID, ids, CustomerId::value, r -> toCustomer(r.into(CUSTOMERS)),
+                platform.value());
     }
 
     @Override

@@ -4,6 +4,8 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.EXTERNAL_ACCOUNTS;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.exception.DataAccessException;
@@ -20,10 +22,8 @@ import payments.core.page.PageRequest;
 import payments.ports.driven.ExternalAccounts;
 
 public final class JooqExternalAccounts implements ExternalAccounts {
-    private static final Statement FIND = Statement.query(ctx -> ctx.selectFrom(EXTERNAL_ACCOUNTS)
-            .where(EXTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(EXTERNAL_ACCOUNTS.PLATFORM_ID))
-                    .and(EXTERNAL_ACCOUNTS.DELETED_AT.isNull())
-                    .and(EXTERNAL_ACCOUNTS.ID.eq(Statement.param(EXTERNAL_ACCOUNTS.ID)))));
+    private static final Statement FIND = findLive(EXTERNAL_ACCOUNTS.ID.eq(Statement.param(EXTERNAL_ACCOUNTS.ID)));
+    private static final Statement FIND_ALL = findLive(Statement.anyOf(EXTERNAL_ACCOUNTS.ID));
     private final Db db;
 
     public JooqExternalAccounts(Db db) {
@@ -67,6 +67,20 @@ public final class JooqExternalAccounts implements ExternalAccounts {
     public Optional<ExternalAccount> find(PlatformId platform, ExternalAccountId id) {
         return FIND.fetchOptional(db, platform.value(), id.value())
                 .map(r -> toAccount(r.into(EXTERNAL_ACCOUNTS)));
+    }
+
+    @Override
+    public Map<ExternalAccountId, ExternalAccount> findAll(PlatformId platform, Collection<ExternalAccountId> ids) {
+        return FIND_ALL.fetchAll(db, EXTERNAL_ACCOUNTS.ID, ids, ExternalAccountId::value,
+                r -> toAccount(r.into(EXTERNAL_ACCOUNTS)), platform.value());
+    }
+
+    /** The live (not deleted) accounts of a platform that meet {@code which}. */
+    private static Statement findLive(Condition which) {
+        return Statement.query(ctx -> ctx.selectFrom(EXTERNAL_ACCOUNTS)
+                .where(EXTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(EXTERNAL_ACCOUNTS.PLATFORM_ID))
+                        .and(EXTERNAL_ACCOUNTS.DELETED_AT.isNull())
+                        .and(which)));
     }
 
     @Override

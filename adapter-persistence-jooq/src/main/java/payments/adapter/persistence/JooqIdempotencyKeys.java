@@ -8,9 +8,20 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.postgresql.util.PSQLException;
 import payments.adapter.persistence.schema.tables.records.IdempotencyKeysRecord;
 import payments.core.common.PlatformId;
@@ -24,7 +35,15 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     static final String LOCK_TIMEOUT = "5s";
     private static final Statement TRY_LOCK = Statement.query(ctx -> ctx.select(DSL.field(
             "pg_try_advisory_xact_lock({0})", Boolean.class, DSL.param("lock", Long.class))));
+    /** Tries the locks of an array of lock ids at once: each id with whether this transaction now holds it. */
+    private static final Statement TRY_LOCK_ALL = Statement.query(ctx -> {
+        Field<Long> lock = DSL.field(DSL.name("t", "lock"), Long.class);
+        return ctx.select(lock, DSL.field("pg_try_advisory_xact_lock({0})", Boolean.class, lock))
+                .from(DSL.unnest(DSL.param("locks", SQLDataType.BIGINT.getArrayDataType())).as("t", "lock"));
+    });
     private static final Statement FIND = Statement.byKey(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.PLATFORM_ID,
+            IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY);
+    private static final Statement FIND_ALL = Statement.byKeys(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.PLATFORM_ID,
             IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY);
     private static final Statement INSERT = Statement.insert(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.fields());
     private final Db db;
@@ -55,16 +74,66 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
         }
     }
 
+    /**
+     * One statement for all the keys, never waiting (a key given twice is tried once; one this transaction already
+     * holds counts as taken, as PostgreSQL's advisory locks nest).
+     */
+    @Override
+    public Set<String> tryLockAll(PlatformId platform, Collection<String> keys) {
+        if (keys.isEmpty()) {
+            return Set.of();
+        }
+        Map<Long, List<String>> keysByLock = new LinkedHashMap<>();
+        for (String key : new LinkedHashSet<>(keys)) {
+            keysByLock.computeIfAbsent(lockId(platform, key), id -> new ArrayList<>()).add(key);
+        }
+        Set<Long> taken = new HashSet<>();
+        for (Record row : TRY_LOCK_ALL.fetch(db, (Object) keysByLock.keySet().toArray(Long[]::new))) {
+            if (Boolean.TRUE.equals(row.get(1))) {
+                taken.add((Long) row.get(0));
+            }
+        }
+        Set<String> locked = new LinkedHashSet<>();
+        keysByLock.forEach((lock, sharing) -> {
+            if (taken.contains(lock)) {
+                locked.addAll(sharing);
+            }
+        });
+        return locked;
+    }
+
     @Override
     public Optional<StoredResponse> find(PlatformId platform, String key) {
-        return FIND.fetchOptional(db, platform.value(), key).map(row -> row.into(IDEMPOTENCY_KEYS))
-                .map(r -> new StoredResponse(r.getRequestHash(), r.getResponseStatus(), r.getResponseBody()));
+        return FIND.fetchOptional(db, platform.value(), key).map(JooqIdempotencyKeys::toResponse);
+    }
+
+    @Override
+    public Map<String, StoredResponse> findAll(PlatformId platform, Collection<String> keys) {
+        return FIND_ALL.fetchAll(db, IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY, keys, key -> key,
+                JooqIdempotencyKeys::toResponse, platform.value());
     }
 
     @Override
     public void save(PlatformId platform, String key, StoredResponse response, Instant now) {
-        INSERT.write(db, new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
-                response.body(), utc(now)));
+        INSERT.write(db, record(platform, key, response, now));
+    }
+
+    /** One multi-row insert. */
+    @Override
+    public void saveAll(PlatformId platform, Map<String, StoredResponse> responses, Instant now) {
+        INSERT.writeAll(db, responses.entrySet().stream()
+                .map(e -> record(platform, e.getKey(), e.getValue(), now)).toList());
+    }
+
+    private static IdempotencyKeysRecord record(PlatformId platform, String key, StoredResponse response,
+                                                Instant now) {
+        return new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
+                response.body(), utc(now));
+    }
+
+    private static StoredResponse toResponse(Record row) {
+        IdempotencyKeysRecord r = row.into(IDEMPOTENCY_KEYS);
+        return new StoredResponse(r.getRequestHash(), r.getResponseStatus(), r.getResponseBody());
     }
 
     @Override

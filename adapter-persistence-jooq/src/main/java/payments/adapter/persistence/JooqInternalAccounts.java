@@ -4,7 +4,9 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.INTERNAL_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.Record;
@@ -27,9 +29,8 @@ public final class JooqInternalAccounts implements InternalAccounts {
                     .and(LEDGER_ACCOUNTS.ID.eq(INTERNAL_ACCOUNTS.ID)));
     private static final SelectFieldOrAsterisk[] FIELDS = concat(
             INTERNAL_ACCOUNTS.fields(), LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.HELD_MINOR);
-    private static final Statement FIND = Statement.query(ctx -> ctx.select(FIELDS).from(ACCOUNT_WITH_BALANCE)
-            .where(INTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(INTERNAL_ACCOUNTS.PLATFORM_ID))
-                    .and(INTERNAL_ACCOUNTS.ID.eq(Statement.param(INTERNAL_ACCOUNTS.ID)))));
+    private static final Statement FIND = findWhere(INTERNAL_ACCOUNTS.ID.eq(Statement.param(INTERNAL_ACCOUNTS.ID)));
+    private static final Statement FIND_ALL = findWhere(Statement.anyOf(INTERNAL_ACCOUNTS.ID));
     private final Db db;
 
     public JooqInternalAccounts(Db db) {
@@ -62,6 +63,18 @@ public final class JooqInternalAccounts implements InternalAccounts {
     @Override
     public Optional<InternalAccount> find(PlatformId platform, InternalAccountId id) {
         return FIND.fetchOptional(db, platform.value(), id.value()).map(JooqInternalAccounts::toAccount);
+    }
+
+    @Override
+    public Map<InternalAccountId, InternalAccount> findAll(PlatformId platform, Collection<InternalAccountId> ids) {
+        return FIND_ALL.fetchAll(db, INTERNAL_ACCOUNTS.ID, ids, InternalAccountId::value,
+                JooqInternalAccounts::toAccount, platform.value());
+    }
+
+    /** The accounts of a platform, with their balances, that meet {@code which}. */
+    private static Statement findWhere(Condition which) {
+        return Statement.query(ctx -> ctx.select(FIELDS).from(ACCOUNT_WITH_BALANCE)
+                .where(INTERNAL_ACCOUNTS.PLATFORM_ID.eq(Statement.param(INTERNAL_ACCOUNTS.PLATFORM_ID)).and(which)));
     }
 
     @Override

@@ -5,6 +5,7 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.TRANSACTIONS;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -39,6 +40,12 @@ public final class JooqTransactions implements Transactions {
     @Override
     public void insert(Transaction t) {
         INSERT.write(db, record(t));
+    }
+
+    /** One multi-row insert. */
+    @Override
+    public void insertAll(List<Transaction> transactions) {
+        INSERT.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
     }
 
     @Override

@@ -46,6 +46,16 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
 
     @Override
     public void append(WebhookEvent e) {
+        INSERT.write(db, record(e));
+    }
+
+    /** One multi-row insert. */
+    @Override
+    public void appendAll(List<WebhookEvent> events) {
+        INSERT.writeAll(db, events.stream().map(JooqWebhookEvents::record).toList());
+    }
+
+    private static WebhookEventsRecord record(WebhookEvent e) {
         WebhookEventsRecord r = new WebhookEventsRecord();
         r.setPlatformId(e.platformId().value());
         r.setId(e.id());
@@ -58,7 +68,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         r.setLastResponseStatus(e.lastResponseStatus());
         r.setCreatedAt(utc(e.createdAt()));
         r.setUpdatedAt(utc(e.updatedAt()));
-        INSERT.write(db, r);
+        return r;
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,6 +96,27 @@ final class Statement {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)));
     }
 
+    /**
+     * Reads the rows of {@code table} whose last key is any of an array of values (see {@link #anyOf}), the other
+     * keys equal to one value each: for {@link #fetchAll}.
+     */
+    static Statement byKeys(Table<?> table, Field<?>... keys) {
+        Field<?>[] leading = Arrays.copyOf(keys, keys.length - 1);
+        return query(ctx -> ctx.selectFrom(table).where(keyCondition(leading).and(anyOf(keys[keys.length - 1]))));
+    }
+
+    /**
+     * {@code column = any(:column)}: the placeholder takes an array of values (a Java array of the column's type). The
+     * array's type has no length: a cast to {@code varchar(255)[]} would silently cut a longer value to 255 characters.
+     */
+    static <T> org.jooq.Condition anyOf(Field<T> column) {
+        org.jooq.DataType<T> type = column.getDataType();
+        if (type.hasLength()) {
+            type = type.length(0);
+        }
+        return column.eq(DSL.any(DSL.param(column.getName(), type.getArrayDataType())));
+    }
+
     /** {@link #byKey}, locking the row until the transaction ends. */
     static Statement byKeyForUpdate(Table<?> table, Field<?>... keys) {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forUpdate());
@@ -133,7 +156,16 @@ final class Statement {
 
     /** Runs an {@link #insert} or {@link #update} statement with the record's values for its columns. */
     int write(Db db, TableRecord<?> record) {
-        return execute(db, Arrays.stream(columns).map(record::get).toArray());
+        return execute(db, valuesOf(record));
+    }
+
+    /** {@link #write} for each record, in one round trip; nothing for none. */
+    void writeAll(Db db, List<? extends TableRecord<?>> records) {
+        executeBatch(db, records.stream().map(this::valuesOf).toList());
+    }
+
+    private Object[] valuesOf(TableRecord<?> record) {
+        return Arrays.stream(columns).map(record::get).toArray();
     }
 
     int execute(Db db, Object... values) {
@@ -156,8 +188,14 @@ final class Statement {
         });
     }
 
-    /** Runs the statement once per row of values, in one round trip. */
+    /**
+     * Runs the statement once per row of values, in one round trip (an insert becomes multi-row inserts: the
+     * connection rewrites batched inserts); nothing for no rows. The update counts are not known, so not returned.
+     */
     void executeBatch(Db db, List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
+        }
         db.ctx().connection(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 for (Object[] values : rows) {
@@ -169,6 +207,34 @@ final class Statement {
                 throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
             }
         });
+    }
+
+    /**
+     * Runs a statement whose last placeholder takes an array of keys (an {@link #anyOf} on {@code key}) once for all
+     * of {@code keys}, after the other {@code values}; no query for no keys. Returns the rows, mapped, by the key
+     * they have, in the order of {@code keys} (a key given twice appears once, a key without a row not at all).
+     */
+    <K, V> Map<K, V> fetchAll(Db db, Field<?> key, Collection<K> keys, Function<K, ?> keyValue,
+                              Function<Record, V> map, Object... values) {
+        if (keys.isEmpty()) {
+            return Map.of();
+        }
+        Object[] all = Arrays.copyOf(values, values.length + 1);
+        // An array of the key column's Java type (UUID[], String[]), so the driver binds it as an array of that type.
+        all[values.length] = keys.stream().map(keyValue).distinct()
+                .toArray(n -> (Object[]) java.lang.reflect.Array.newInstance(key.getType(), n));
+        Map<Object, V> byKey = new HashMap<>();
+        for (Record row : fetch(db, all)) {
+            byKey.put(row.get(key), map.apply(row));
+        }
+        Map<K, V> found = new LinkedHashMap<>();
+        for (K k : keys) {
+            V v = byKey.get(keyValue.apply(k));
+            if (v != null) {
+                found.put(k, v);
+            }
+        }
+        return found;
     }
 
     Optional<Record> fetchOptional(Db db, Object... values) {

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Conflict;
+import payments.core.common.CustomerId;
 import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
@@ -44,6 +47,24 @@ class JooqCustomersTest {
 
         assertTrue(customers.find(mine, theirCustomer.id()).isEmpty());
         assertEquals(0, customers.list(mine, filter(false), new PageRequest(100, null)).totalCount());
+    }
+
+    @Test
+    void find_all_reads_the_platforms_customers_deleted_or_not_as_find_does() {
+        PlatformId platform = Fixtures.platform();
+        Customer jane = Fixtures.customer(platform, "jane", "$jane@test.example", Fixtures.now());
+        Customer gone = Fixtures.customer(platform, "gone", "$gone@test.example", Fixtures.now());
+        customers.update(gone.deleted(Fixtures.now()));
+        Customer elsewhere = Fixtures.customer(Fixtures.platform(), "x", "$x@test.example", Fixtures.now());
+
+        Map<CustomerId, Customer> found = customers.findAll(platform,
+                List.of(gone.id(), elsewhere.id(), new CustomerId(UUID.randomUUID()), jane.id(), gone.id()));
+
+        assertEquals(List.of(gone.id(), jane.id()), List.copyOf(found.keySet()));
+        assertEquals(jane, found.get(jane.id()));
+        assertEquals(customers.find(platform, gone.id()).orElseThrow(), found.get(gone.id()));
+        assertTrue(found.get(gone.id()).deletedAt() != null);
+        assertEquals(Map.of(), new JooqCustomers(new Db(null)).findAll(platform, List.of()), "no query");
     }
 
     @Test

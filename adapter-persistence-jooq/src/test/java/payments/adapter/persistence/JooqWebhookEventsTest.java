@@ -49,6 +49,29 @@ class JooqWebhookEventsTest {
     }
 
     @Test
+    void append_all_writes_every_event_as_append_would_and_rolls_back_with_the_transaction() {
+        List<WebhookEvent> batch = List.of(event(platform, "A"), event(platform, "B"), event(platform, "C"));
+
+        assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
+            outbox.appendAll(batch);
+            throw new IllegalStateException("rolled back");
+        }));
+        assertTrue(batch.stream().allMatch(e -> outbox.find(platform, e.id()).isEmpty()));
+
+        Fixtures.DB.inTransaction(() -> outbox.appendAll(batch));
+
+        assertEquals(batch, batch.stream().map(e -> outbox.find(platform, e.id()).orElseThrow()).toList());
+        WebhookEvent single = event(platform, "D");
+        outbox.append(single);
+        assertEquals(single, outbox.find(platform, single.id()).orElseThrow());
+        new JooqWebhookEvents(new Db(null)).appendAll(List.of()); // no statement
+    }
+
+    private WebhookEvent event(PlatformId p, String type) {
+        return WebhookEvent.emitted(p, UUID.randomUUID(), type, Map.of("id", "Customer:1", "n", 1L), true, now);
+    }
+
+    @Test
     void an_event_is_due_by_its_platforms_clock_and_a_claim_starts_its_next_attempt() {
         WebhookEvent e = append(platform, now.plusSeconds(30));
         assertTrue(claim(platform, now, 2).isEmpty());

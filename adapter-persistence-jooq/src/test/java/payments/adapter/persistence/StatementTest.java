@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -41,6 +43,87 @@ class StatementTest {
 
         assertEquals(List.of(account.id().value()), found);
         assertEquals(List.of(), ACCOUNTS_WITH_BALANCE.fetch(Fixtures.DB, platform.value(), 1L));
+    }
+
+    @Test
+    void an_array_of_keys_reads_their_rows_in_one_statement_by_key_in_the_order_asked() {
+        Statement byIds = Statement.byKeys(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID);
+        assertTrue(byIds.toString().contains("any ("), byIds.toString());
+        assertEquals(2, byIds.toString().chars().filter(c -> c == '?').count(), byIds.toString());
+        PlatformId platform = Fixtures.platform();
+        UUID a = Fixtures.account(platform, null).id().value();
+        UUID b = Fixtures.account(platform, null).id().value();
+        UUID elsewhere = Fixtures.account(Fixtures.platform(), null).id().value();
+
+        Map<UUID, String> found = byIds.fetchAll(Fixtures.DB, LEDGER_ACCOUNTS.ID,
+                List.of(b, UUID.randomUUID(), a, elsewhere, b), id -> id, r -> r.get(LEDGER_ACCOUNTS.KIND),
+                platform.value());
+
+        assertEquals(List.of(b, a), List.copyOf(found.keySet()));
+        assertEquals(Map.of(a, "PLATFORM", b, "PLATFORM"), found);
+    }
+
+    @Test
+    void no_keys_and_no_rows_run_no_statement() {
+        Db noDatabase = new Db(null); // any statement would fail on it
+        assertEquals(Map.of(), Statement.byKeys(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID)
+                .fetchAll(noDatabase, LEDGER_ACCOUNTS.ID, List.of(), id -> id, r -> r, UUID.randomUUID()));
+        INSERT_EVENT.writeAll(noDatabase, List.of());
+    }
+
+    @Test
+    void records_are_written_in_one_batch_that_commits_or_rolls_back_with_the_transaction() {
+        PlatformId platform = Fixtures.platform();
+        List<WebhookEventsRecord> records = List.of(event(platform), event(platform), event(platform));
+
+        assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
+            INSERT_EVENT.writeAll(Fixtures.DB, records);
+            assertEquals(3, eventCount(platform));
+            throw new IllegalStateException("rolled back");
+        }));
+        assertEquals(0, eventCount(platform));
+
+        Fixtures.DB.inTransaction(() -> INSERT_EVENT.writeAll(Fixtures.DB, records));
+        assertEquals(3, eventCount(platform));
+        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(records.get(1).getId()))
+                .fetchOne();
+        assertEquals(12, ((Number) JsonColumns.readObject(stored.getData()).get("amount")).intValue());
+        DataAccessException duplicate = assertThrows(DataAccessException.class,
+                () -> INSERT_EVENT.writeAll(Fixtures.DB, List.of(event(platform), records.get(2))));
+        assertTrue(UniqueViolation.constraintOf(duplicate).isPresent(), duplicate.toString());
+        assertEquals(3, eventCount(platform), "a failed batch writes none of its rows");
+    }
+
+    /** Database.connect turns on pgjdbc's rewrite: a batch of inserts goes as one multi-row insert. */
+    @Test
+    void the_pool_rewrites_batched_inserts_into_multi_row_inserts() {
+        int[] counts = Fixtures.DB.inTransaction(() -> Fixtures.DB.ctx().connectionResult(c -> {
+            try (var create = c.createStatement()) {
+                create.execute("create temporary table probe (n int) on commit drop");
+            }
+            try (var insert = c.prepareStatement("insert into probe (n) values (?)")) {
+                for (int n = 0; n < 4; n++) {
+                    insert.setInt(1, n);
+                    insert.addBatch();
+                }
+                return insert.executeBatch();
+            }
+        }));
+        // Without the rewrite each insert counts its row; a multi-row insert cannot say which row came from which.
+        // (pgjdbc groups a batch in powers of two: 4 rows are one insert, 3 would be one of 2 and a plain one.)
+        int[] noInfo = new int[4];
+        Arrays.fill(noInfo, java.sql.Statement.SUCCESS_NO_INFO);
+        assertArrayEquals(noInfo, counts);
+    }
+
+    private static WebhookEventsRecord event(PlatformId platform) {
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).withNano(0);
+        return new WebhookEventsRecord(platform.value(), UUID.randomUUID(), "TEST",
+                JsonColumns.write(Map.of("amount", 12)), "PENDING", 0, 3, at, null, null, null, at, at);
+    }
+
+    private static int eventCount(PlatformId platform) {
+        return Fixtures.DB.ctx().fetchCount(WEBHOOK_EVENTS, WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value()));
     }
 
     @Test

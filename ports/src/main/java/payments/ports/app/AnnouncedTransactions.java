@@ -1,5 +1,6 @@
 package payments.ports.app;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.PlatformId;
@@ -26,6 +27,13 @@ public final class AnnouncedTransactions implements Transactions {
     public void insert(Transaction transaction) {
         store.insert(transaction);
         events.transactionChanged(null, transaction);
+    }
+
+    /** Stores them all at once, then appends all their events at once ({@link Events#transactionsInserted}). */
+    @Override
+    public void insertAll(List<Transaction> transactions) {
+        store.insertAll(transactions);
+        events.transactionsInserted(transactions);
     }
 
     /** Reads the stored row first (the caller holds its lock) to see what changed. */

@@ -1,5 +1,7 @@
 package payments.ports.app;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import payments.core.account.ExternalAccount;
 import payments.core.common.PlatformId;
@@ -33,9 +35,22 @@ public final class Events {
 
     /** A transaction was inserted ({@code before} null) or changed: its status and refund events. */
     public void transactionChanged(Transaction before, Transaction after) {
-        for (String type : EventTypes.forTransaction(before, after)) {
-            emit(after.platformId(), type, ResourceJson.paymentEvent(after));
+        transactionEvents(before, after).forEach(outbox::append);
+    }
+
+    /** Several transactions were inserted: each one's events, as {@link #transactionChanged}, appended at once. */
+    public void transactionsInserted(List<Transaction> inserted) {
+        List<WebhookEvent> all = new ArrayList<>();
+        for (Transaction t : inserted) {
+            all.addAll(transactionEvents(null, t));
         }
+        outbox.appendAll(all);
+    }
+
+    private List<WebhookEvent> transactionEvents(Transaction before, Transaction after) {
+        return EventTypes.forTransaction(before, after).stream()
+                .map(type -> event(after.platformId(), type, ResourceJson.paymentEvent(after)))
+                .toList();
     }
 
     /** A customer was created ({@code before} null) or updated: an event when its KYC/KYB status is new. */
@@ -66,9 +81,13 @@ public final class Events {
     }
 
     private void emit(PlatformId platformId, String type, Map<String, Object> data) {
+        outbox.append(event(platformId, type, data));
+    }
+
+    /** The event as emitted now: due at once, or NOT_SENT for a platform without a webhook endpoint. */
+    private WebhookEvent event(PlatformId platformId, String type, Map<String, Object> data) {
         Platform platform = platforms.find(platformId).orElseThrow();
-        outbox.append(WebhookEvent.emitted(platformId, ids.newId(), type, data,
-                platform.config().webhookEndpoint() != null,
-                clock.now(platformId, platform.environment())));
+        return WebhookEvent.emitted(platformId, ids.newId(), type, data, platform.config().webhookEndpoint() != null,
+                clock.now(platformId, platform.environment()));
     }
 }

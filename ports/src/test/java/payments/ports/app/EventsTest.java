@@ -177,6 +177,30 @@ class EventsTest {
     }
 
     @Test
+    void a_batch_insert_stores_all_and_announces_each_as_its_own_insert_would_in_one_append() {
+        Transaction processing = payment(TransactionType.OUTGOING, TransactionStatus.PROCESSING, false);
+        Transaction awaitingApproval = payment(TransactionType.INCOMING, TransactionStatus.PENDING, true);
+        Transaction completed = payment(TransactionType.OUTGOING, TransactionStatus.COMPLETED, false);
+        List<Transaction> batch = List.of(processing, awaitingApproval, completed);
+        World oneByOne = new World(); // set up as this test's world, so its ids run the same
+        Platform same = oneByOne.sandboxWithEndpoint(HOOKS);
+        oneByOne.caller(same);
+        assertEquals(acme.id(), same.id());
+        batch.forEach(oneByOne.transactions::insert);
+
+        w.transactions.insertAll(batch);
+
+        for (Transaction t : batch) {
+            assertEquals(t, w.transactionRows.find(acme.id(), t.id()).orElseThrow());
+        }
+        assertEquals(List.of("OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.COMPLETED"), types());
+        assertEquals(oneByOne.outbox.events(acme.id()), w.outbox.events(acme.id()), "ids, data, times and all");
+        assertEquals(ResourceJson.transaction(completed), last().data());
+        assertEquals(1, w.outbox.batches());
+        assertEquals(0, oneByOne.outbox.batches());
+    }
+
+    @Test
     void incoming_payment_events_carry_the_requested_receiver_fields() {
         Transaction waiting = payment(TransactionType.INCOMING, TransactionStatus.PENDING, true);
         w.transactions.insert(waiting);

@@ -34,12 +34,25 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     private final Map<Key, WebhookEvent> events = new LinkedHashMap<>();
     private final Map<Key, Lease> leases = new LinkedHashMap<>();
     private final Map<Key, List<DeliveryAttempt>> logs = new LinkedHashMap<>();
+    private int batches;
 
     @Override
     public void append(WebhookEvent event) {
         if (events.putIfAbsent(new Key(event.platformId(), event.id()), event) != null) {
             throw new IllegalStateException("duplicate event id " + event.id());
         }
+    }
+
+    /** Counts the batches, then appends one by one. */
+    @Override
+    public void appendAll(List<WebhookEvent> batch) {
+        batches++;
+        batch.forEach(this::append);
+    }
+
+    /** How many times {@link #appendAll} was called. */
+    public int batches() {
+        return batches;
     }
 
     /** Every event of the platform in the order appended. */
