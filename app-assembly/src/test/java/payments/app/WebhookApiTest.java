@@ -205,6 +205,7 @@ class WebhookApiTest {
         createCustomer("retried");
         String type = "CUSTOMER.KYC_PENDING";
         String id = receiver.awaitOne(type).id();
+        awaitRecorded(id, 1);
 
         long[] waits = {5, 300, 1800, 7200, 18_000, 36_000, 36_000};
         for (int i = 0; i < waits.length; i++) {
@@ -212,6 +213,7 @@ class WebhookApiTest {
             assertStays(type, i + 1);
             advance(1);
             receiver.await(type, i + 2);
+            awaitRecorded(id, i + 2);
         }
         advance(100 * 3600);
         assertStays(type, 8);
@@ -242,6 +244,22 @@ class WebhookApiTest {
         var delivered = deliveries(event(id));
         assertEquals("DELIVERED", delivered.get(8).get("outcome"));
         assertEquals(Map.of("replayed", 0L), api.post("/webhooks/events/replay-exhausted", Map.of()).body());
+    }
+
+    /**
+     * The attempt's outcome is recorded (the receiver has its call a moment before): the next retry is scheduled
+     * from the platform's time then, so the clock must not move before.
+     */
+    private void awaitRecorded(String id, int attempts) {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+        while (true) {
+            var log = deliveries(event(id));
+            if (log.size() == attempts && !"IN_FLIGHT".equals(log.get(attempts - 1).get("outcome"))) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "attempt " + attempts + " not recorded: " + log);
+            WebhookReceiver.pause(20);
+        }
     }
 
     private void awaitStatus(String id, String status) {
