@@ -69,6 +69,7 @@ import payments.ports.app.Events;
 import payments.ports.app.ExchangeRateService;
 import payments.ports.app.ExternalAccountService;
 import payments.ports.app.IdempotencyService;
+import payments.ports.app.IdempotentBatch;
 import payments.ports.app.IncomingPayments;
 import payments.ports.app.IncomingUmaService;
 import payments.ports.app.InternalAccountService;
@@ -78,6 +79,7 @@ import payments.ports.app.PlatformClock;
 import payments.ports.app.PlatformFees;
 import payments.ports.app.PlatformService;
 import payments.ports.app.QuoteExecution;
+import payments.ports.app.QuoteExecutionBatch;
 import payments.ports.app.QuoteExpiryJob;
 import payments.ports.app.QuotePayoutJob;
 import payments.ports.app.QuoteService;
@@ -106,6 +108,7 @@ final class Wiring {
     final TransactionService transactions;
     final IdempotencyService idempotency;
     final TransferOutBatch transferOuts;
+    final QuoteExecutionBatch quoteExecutions;
     final JobRunner jobs;
     final SandboxClockService sandboxClock;
     final ReconciliationService reconciliation;
@@ -172,11 +175,14 @@ final class Wiring {
         transactions = new TransactionService(transactionStore, transfers, incomingPayments, platformClock, db);
         var idempotencyKeys = new JooqIdempotencyKeys(db);
         idempotency = new IdempotencyService(idempotencyKeys, db, clock);
-        transferOuts = new TransferOutBatch(transfers, idempotency, idempotencyKeys, internalAccountStore,
-                externalAccountStore, customerStore, ledger, transactionStore, platformClock, clock, db,
-                config.batchSize(), config.concurrentBatches());
+        var idempotentBatch = new IdempotentBatch(idempotency, idempotencyKeys, clock, db);
+        transferOuts = new TransferOutBatch(transfers, idempotentBatch, internalAccountStore, externalAccountStore,
+                customerStore, ledger, transactionStore, platformClock, config.batchSize(),
+                config.concurrentBatches());
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
+        quoteExecutions = new QuoteExecutionBatch(quoteExecution, idempotentBatch, quoteStore, transactionStore,
+                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentBatches());
         walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
                 customerStore, internalAccountStore, signedRetry, walletCrypto,
                 new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
@@ -246,7 +252,8 @@ final class Wiring {
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency, transferOuts).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
-        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency).register(router);
+        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency, quoteExecutions)
+                .register(router);
         new InvitationRoutes(invitations).register(router);
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);

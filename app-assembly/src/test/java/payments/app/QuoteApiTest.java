@@ -130,6 +130,60 @@ class QuoteApiTest {
     }
 
     @Test
+    void concurrent_executions_each_get_the_answer_they_would_get_alone() throws Exception {
+        fundUsd(11 * 1_000);
+        String eur = eurAccount("DE89370400440532013000");
+        java.util.function.Supplier<String> quote = () -> {
+            var reply = api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000));
+            assertEquals(1_000L, reply.body().get("totalSendingAmount"));
+            return reply.string("id");
+        };
+        String done = quote.get();
+        String key = UUID.randomUUID().toString();
+        var first = api.withHeader("Idempotency-Key", key).post("/quotes/" + done + "/execute", null);
+        assertEquals(200, first.status(), first.raw().body());
+        List<java.util.concurrent.Callable<String>> requests = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String id = quote.get();
+            requests.add(() -> outcome(api.withHeader("Idempotency-Key", UUID.randomUUID().toString())
+                    .post("/quotes/" + id + "/execute", null)));
+        }
+        for (int i = 0; i < 4; i++) {
+            requests.add(() -> outcome(api.post("/quotes/Quote:" + UUID.randomUUID() + "/execute", null)));
+            requests.add(() -> {
+                var replay = api.withHeader("Idempotency-Key", key).post("/quotes/" + done + "/execute", null);
+                return replay.raw().body().equals(first.raw().body())
+                        && replay.raw().headers().firstValue("Idempotent-Replayed").isPresent()
+                        ? "replayed" : "wrong replay " + replay.raw().body();
+            });
+            requests.add(() -> outcome(api.post("/quotes/" + done + "/execute", null)));
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(requests.size());
+        List<String> outcomes = new java.util.ArrayList<>();
+        try {
+            for (var f : pool.invokeAll(requests)) {
+                outcomes.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+
+        var executions = outcomes.subList(0, 12);
+        assertEquals(10, executions.stream().filter("200 COMPLETED"::equals).count(), executions.toString());
+        assertEquals(2, executions.stream().filter("400 INSUFFICIENT_BALANCE"::equals).count(),
+                executions.toString());
+        for (int i = 12; i < outcomes.size(); i += 3) {
+            assertEquals(List.of("404 QUOTE_NOT_FOUND", "replayed", "409 CONFLICT"), outcomes.subList(i, i + 3));
+        }
+        assertEquals(0L, balance(usdAccount, "totalBalance"));
+        assertEquals(0L, balance(usdAccount, "balance"));
+    }
+
+    private static String outcome(ApiClient.Reply reply) {
+        return reply.status() + " " + (reply.status() == 200 ? reply.body().get("status") : reply.code());
+    }
+
+    @Test
     void executing_without_the_funds_is_refused_and_changes_nothing() {
         fundUsd(100);
         var q = quoteToEur("DE89370400440532013000", 10_000);

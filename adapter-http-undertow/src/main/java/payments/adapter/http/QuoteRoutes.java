@@ -10,6 +10,7 @@ import payments.core.quote.Quote;
 import payments.ports.app.IdempotencyService;
 import payments.ports.app.IncomingUmaService;
 import payments.ports.app.QuoteExecution;
+import payments.ports.app.QuoteExecutionBatch;
 import payments.ports.app.QuoteService;
 import payments.ports.app.ReceiverLookupService;
 import payments.ports.app.ResourceJson;
@@ -21,14 +22,17 @@ public final class QuoteRoutes {
     private final QuoteExecution execution;
     private final IncomingUmaService incomingUma;
     private final IdempotencyService idempotency;
+    private final QuoteExecutionBatch executions;
 
     public QuoteRoutes(ReceiverLookupService lookups, QuoteService quotes, QuoteExecution execution,
-                       IncomingUmaService incomingUma, IdempotencyService idempotency) {
+                       IncomingUmaService incomingUma, IdempotencyService idempotency,
+                       QuoteExecutionBatch executions) {
         this.lookups = lookups;
         this.quotes = quotes;
         this.execution = execution;
         this.incomingUma = incomingUma;
         this.idempotency = idempotency;
+        this.executions = executions;
     }
 
     public void register(Router router) {
@@ -50,11 +54,15 @@ public final class QuoteRoutes {
             r.query().done();
             return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
         });
-        router.post("/quotes/{quoteId}/execute", Idempotent.wrap(idempotency, r -> {
+        // Group commit (QuoteExecutionBatch) instead of Idempotent.wrap: the key is handled with the batch.
+        router.post("/quotes/{quoteId}/execute", r -> {
             r.query().done();
-            return Response.ok(quote(execution.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")),
-                    r.header(WalletRoutes.SIGNATURE))));
-        }));
+            String key = r.header(Idempotent.HEADER);
+            var sent = executions.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")),
+                    r.header(WalletRoutes.SIGNATURE), key, key == null ? null : Idempotent.fingerprint(r),
+                    q -> Idempotent.stored(Response.ok(quote(q))));
+            return Idempotent.answer(r, sent.response(), sent.replayed());
+        });
         router.post("/sandbox/send", r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(execution.fundRealtime(r.caller(), r.body())));

@@ -3,6 +3,9 @@ package payments.adapter.persistence;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.QUOTES;
 
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
@@ -20,6 +23,8 @@ public final class JooqQuotes implements Quotes {
     private static final Statement UPDATE = Statement.update(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND = Statement.byKey(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
+    private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
+            QUOTES.ID);
     private final Db db;
 
     public JooqQuotes(Db db) {
@@ -34,6 +39,17 @@ public final class JooqQuotes implements Quotes {
     @Override
     public void update(Quote q) {
         UPDATE.write(db, record(q));
+    }
+
+    @Override
+    public void updateAll(List<Quote> quotes) {
+        UPDATE.writeAll(db, quotes.stream().map(JooqQuotes::record).toList());
+    }
+
+    @Override
+    public Map<UUID, Quote> findAllForUpdate(PlatformId platform, Collection<UUID> ids) {
+        return FIND_ALL_FOR_UPDATE.fetchAll(db, QUOTES.ID, ids, id -> id, r -> toQuote(r.into(QUOTES)),
+                platform.value());
     }
 
     @Override

@@ -4,6 +4,7 @@ import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.TRANSACTIONS;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,8 @@ public final class JooqTransactions implements Transactions {
     private static final Statement FIND = Statement.byKey(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID,
             TRANSACTIONS.ID);
+    private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(TRANSACTIONS,
+            TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
     private final Db db;
 
     public JooqTransactions(Db db) {
@@ -46,6 +49,17 @@ public final class JooqTransactions implements Transactions {
     @Override
     public void insertAll(List<Transaction> transactions) {
         INSERT.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
+    }
+
+    @Override
+    public void updateAll(List<Transaction> transactions) {
+        UPDATE.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
+    }
+
+    @Override
+    public Map<UUID, Transaction> findAllForUpdate(PlatformId platform, Collection<UUID> ids) {
+        return FIND_ALL_FOR_UPDATE.fetchAll(db, TRANSACTIONS.ID, ids, id -> id,
+                r -> toTransaction(r.into(TRANSACTIONS)), platform.value());
     }
 
     @Override

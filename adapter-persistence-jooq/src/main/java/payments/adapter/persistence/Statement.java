@@ -117,6 +117,14 @@ final class Statement {
         return column.eq(DSL.any(DSL.param(column.getName(), type.getArrayDataType())));
     }
 
+    /** {@link #byKeys}, locking the rows in the last key's order (so batches never deadlock) until the end. */
+    static Statement byKeysForUpdate(Table<?> table, Field<?>... keys) {
+        Field<?>[] leading = Arrays.copyOf(keys, keys.length - 1);
+        Field<?> last = keys[keys.length - 1];
+        return query(ctx -> ctx.selectFrom(table).where(keyCondition(leading).and(anyOf(last))).orderBy(last)
+                .forUpdate());
+    }
+
     /** {@link #byKey}, locking the row until the transaction ends. */
     static Statement byKeyForUpdate(Table<?> table, Field<?>... keys) {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forUpdate());

@@ -53,4 +53,32 @@ class JooqTransactionsTest {
         assertEquals(Optional.of(single), transactions.find(platform, single.id()));
         new JooqTransactions(new Db(null)).insertAll(List.of()); // no statement
     }
+
+    @Test
+    void find_all_for_update_locks_the_rows_and_update_all_writes_each_as_update_would() {
+        List<Transaction> batch = List.of(payment(100), payment(200));
+        transactions.insertAll(batch);
+        List<UUID> ids = List.of(batch.get(1).id(), UUID.randomUUID(), batch.get(0).id());
+
+        Fixtures.DB.inTransaction(() -> {
+            Map<UUID, Transaction> found = transactions.findAllForUpdate(platform, ids);
+            assertEquals(List.of(batch.get(1).id(), batch.get(0).id()), List.copyOf(found.keySet()));
+            assertEquals(batch.get(0), found.get(batch.get(0).id()));
+            assertEquals(Map.of(), transactions.findAllForUpdate(Fixtures.platform(), ids));
+            // Another connection cannot lock a row this transaction holds.
+            var other = java.util.concurrent.Executors.newSingleThreadExecutor();
+            try {
+                var refused = assertThrows(java.util.concurrent.ExecutionException.class, () -> other.submit(() ->
+                        Fixtures.DB.ctx().fetch("select 1 from transactions where id = ? for update nowait",
+                                batch.get(0).id())).get(10, java.util.concurrent.TimeUnit.SECONDS));
+                assertTrue(refused.getCause().getMessage().contains("could not obtain lock"),
+                        refused.getCause().getMessage());
+            } finally {
+                other.shutdownNow();
+            }
+            transactions.updateAll(batch.stream().map(t -> t.completed(Fixtures.now())).toList());
+        });
+
+        assertTrue(stored(batch).stream().allMatch(t -> t.orElseThrow().status() == TransactionStatus.COMPLETED));
+    }
 }

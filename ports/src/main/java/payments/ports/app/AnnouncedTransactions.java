@@ -1,8 +1,11 @@
 package payments.ports.app;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -44,6 +47,16 @@ public final class AnnouncedTransactions implements Transactions {
         events.transactionChanged(before, transaction);
     }
 
+    /** {@link #update} of several: the stored rows read in one go per platform, the events appended at once. */
+    @Override
+    public void updateAll(List<Transaction> changed) {
+        Map<UUID, Transaction> stored = new HashMap<>();
+        changed.stream().collect(Collectors.groupingBy(Transaction::platformId)).forEach((platform, ts) ->
+                stored.putAll(store.findAllForUpdate(platform, ts.stream().map(Transaction::id).toList())));
+        store.updateAll(changed);
+        events.transactionsChanged(changed.stream().map(t -> stored.get(t.id())).toList(), changed);
+    }
+
     @Override
     public Optional<Transaction> find(PlatformId platform, UUID id) {
         return store.find(platform, id);
@@ -52,6 +65,11 @@ public final class AnnouncedTransactions implements Transactions {
     @Override
     public Optional<Transaction> findForUpdate(PlatformId platform, UUID id) {
         return store.findForUpdate(platform, id);
+    }
+
+    @Override
+    public Map<UUID, Transaction> findAllForUpdate(PlatformId platform, java.util.Collection<UUID> ids) {
+        return store.findAllForUpdate(platform, ids);
     }
 
     @Override

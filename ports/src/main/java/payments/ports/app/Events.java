@@ -40,9 +40,14 @@ public final class Events {
 
     /** Several transactions were inserted: each one's events, as {@link #transactionChanged}, appended at once. */
     public void transactionsInserted(List<Transaction> inserted) {
+        transactionsChanged(java.util.Collections.nCopies(inserted.size(), null), inserted);
+    }
+
+    /** Several transactions changed ({@code before.get(i)} null for an insert): their events, appended at once. */
+    public void transactionsChanged(List<Transaction> before, List<Transaction> after) {
         List<WebhookEvent> all = new ArrayList<>();
-        for (Transaction t : inserted) {
-            all.addAll(transactionEvents(null, t));
+        for (int i = 0; i < after.size(); i++) {
+            all.addAll(transactionEvents(before.get(i), after.get(i)));
         }
         outbox.appendAll(all);
     }

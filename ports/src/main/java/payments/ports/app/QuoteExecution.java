@@ -12,6 +12,7 @@ import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
+import payments.core.ledger.Journal;
 import payments.core.ledger.InsufficientFunds;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
@@ -137,21 +138,44 @@ public final class QuoteExecution {
     }
 
     private Quote fundFromInternalAccount(Quote q, String accountId, PayoutRail.Outcome outcome, Instant now) {
-        UUID holdId = ids.newId();
-        AccountRef account = AccountRef.owned(InternalAccountId.parse("source.accountId", accountId).value());
+        Hold hold = fundingHold(q, ids.newId());
         try {
-            ledger.hold(q.platformId(), Hold.pending(holdId, account, q.totalSending().currency().code(),
-                    q.totalSending().amountMinor()));
+            ledger.hold(q.platformId(), hold);
         } catch (InsufficientFunds e) {
-            throw new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
-                    + q.totalSending().amountMinor() + " (the sending amount plus fees)");
+            throw insufficientBalance(q);
         }
         if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
-            ledger.voidHold(q.platformId(), holdId);
+            ledger.voidHold(q.platformId(), hold.id());
             return notExecuted(q, outcome.failureReason(), outcome.detail(), now);
         }
-        ledger.postHold(q.platformId(), holdId, QuoteJournals.conversion(ids.newId(), q, account, now));
+        ledger.postHold(q.platformId(), hold.id(), conversion(q, now));
         return payOut(q, outcome, now);
+    }
+
+    /**
+     * Whether a quote can go the batch way ({@link QuoteExecutionBatch}): funded from an internal account, with no
+     * embedded wallet's signature to check; anything else runs one by one.
+     */
+    static boolean batchable(Quote q) {
+        String source = (String) q.source().get("accountId");
+        return source != null && source.startsWith(InternalAccountId.KIND + ":")
+                && !"REALTIME_FUNDING".equals(q.source().get("sourceType"))
+                && QuoteService.walletPayload(q).isEmpty();
+    }
+
+    /** The hold that funds a quote from its internal account: the sending amount plus fees. */
+    static Hold fundingHold(Quote q, UUID holdId) {
+        return Hold.pending(holdId, funding(q), q.totalSending().currency().code(), q.totalSending().amountMinor());
+    }
+
+    static InvalidInput insufficientBalance(Quote q) {
+        return new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
+                + q.totalSending().amountMinor() + " (the sending amount plus fees)");
+    }
+
+    /** The sender's money, converted through the liquidity accounts to the payout's currency. */
+    Journal conversion(Quote q, Instant now) {
+        return QuoteJournals.conversion(ids.newId(), q, funding(q), now);
     }
 
     /** Funding from outside (a pull or a real-time payment) arrives through the sending currency's rail. */
@@ -195,9 +219,14 @@ public final class QuoteExecution {
 
     /** The payout arrives: payout pending → the destination. */
     Quote settle(Quote q, Transaction t, Instant now) {
-        ledger.post(q.platformId(), QuoteJournals.payout(ids.newId(), q, destination(q), now));
-        transactions.update(t.completed(now));
+        transactions.update(paidOut(q, t, now));
         return save(q.completed(now));
+    }
+
+    /** Posts the payout's journal; the completed transaction, to save. */
+    Transaction paidOut(Quote q, Transaction t, Instant now) {
+        ledger.post(q.platformId(), QuoteJournals.payout(ids.newId(), q, destination(q), now));
+        return t.completed(now);
     }
 
     /** Everything goes back to the sender: the receiving amount leaves {@code heldAt}, fees included. */
@@ -227,6 +256,12 @@ public final class QuoteExecution {
     }
 
     private PayoutRail.Outcome payoutOutcome(Environment environment, Quote q) {
+        return payoutOutcome(environment, q, id -> externalAccounts.find(q.platformId(), id).orElseThrow());
+    }
+
+    /** What the payout rail says about the quote's payout; external destinations come from {@code accounts}. */
+    PayoutRail.Outcome payoutOutcome(Environment environment, Quote q,
+                                     java.util.function.Function<ExternalAccountId, ExternalAccount> accounts) {
         Map<String, Object> d = q.destination();
         if ("UMA_ADDRESS".equals(d.get("destinationType"))) {
             return payoutRail.payToUma(environment, (String) d.get("umaAddress"), q.totalReceiving());
@@ -235,8 +270,7 @@ public final class QuoteExecution {
         if (accountId.startsWith(InternalAccountId.KIND + ":")) {
             return PayoutRail.Outcome.settled(0);
         }
-        ExternalAccount account = externalAccounts.find(q.platformId(),
-                ExternalAccountId.parse("destination.accountId", accountId)).orElseThrow();
+        ExternalAccount account = accounts.apply(ExternalAccountId.parse("destination.accountId", accountId));
         return payoutRail.payToAccount(environment, account, q.totalReceiving());
     }
 

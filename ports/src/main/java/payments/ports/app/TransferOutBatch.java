@@ -2,7 +2,6 @@ package payments.ports.app;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,16 +23,14 @@ import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
 import payments.core.validation.Fields;
 import payments.ports.app.GroupCommit.Outcome;
+import payments.ports.app.IdempotentBatch.Sent;
 import payments.ports.app.TransferService.OutLookups;
 import payments.ports.app.TransferService.OutgoingTransfer;
-import payments.ports.driven.Clock;
 import payments.ports.driven.Customers;
 import payments.ports.driven.ExternalAccounts;
-import payments.ports.driven.IdempotencyKeys;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 import payments.ports.driven.InternalAccounts;
 import payments.ports.driven.Ledger;
-import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.Transactions;
 
 /**
@@ -48,32 +45,24 @@ import payments.ports.driven.Transactions;
 public final class TransferOutBatch {
     /** A validated transfer-out; {@code key} is null without an Idempotency-Key. */
     private record Request(Caller caller, Object body, Fields fields, String key, byte[] requestHash,
-                           Function<Transaction, StoredResponse> render) {
-    }
-
-    /** The response to send; {@code replayed} when it is an earlier request's, found by its Idempotency-Key. */
-    public record Sent(StoredResponse response, boolean replayed) {
+                           Function<Transaction, StoredResponse> render) implements IdempotentBatch.Keyed {
     }
 
     private final TransferService transfers;
-    private final IdempotencyService idempotency;
-    private final IdempotencyKeys keys;
+    private final IdempotentBatch keys;
     private final InternalAccounts internalAccounts;
     private final ExternalAccounts externalAccounts;
     private final Customers customers;
     private final Ledger ledger;
     private final Transactions transactions;
     private final PlatformClock platformClock;
-    private final Clock clock;
-    private final TransactionRunner tx;
     private final GroupCommit<Request, Sent> group;
 
-    public TransferOutBatch(TransferService transfers, IdempotencyService idempotency, IdempotencyKeys keys,
-                            InternalAccounts internalAccounts, ExternalAccounts externalAccounts, Customers customers,
-                            Ledger ledger, Transactions transactions, PlatformClock platformClock, Clock clock,
-                            TransactionRunner tx, int maxBatch, int maxConcurrentBatches) {
+    public TransferOutBatch(TransferService transfers, IdempotentBatch keys, InternalAccounts internalAccounts,
+                            ExternalAccounts externalAccounts, Customers customers, Ledger ledger,
+                            Transactions transactions, PlatformClock platformClock, int maxBatch,
+                            int maxConcurrentBatches) {
         this.transfers = transfers;
-        this.idempotency = idempotency;
         this.keys = keys;
         this.internalAccounts = internalAccounts;
         this.externalAccounts = externalAccounts;
@@ -81,8 +70,6 @@ public final class TransferOutBatch {
         this.ledger = ledger;
         this.transactions = transactions;
         this.platformClock = platformClock;
-        this.clock = clock;
-        this.tx = tx;
         this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
     }
 
@@ -97,43 +84,22 @@ public final class TransferOutBatch {
                             Function<Transaction, StoredResponse> render) {
         caller.require(Permission.TRANSACT);
         Fields fields = TransferService.TRANSFER_OUT.validate(body);
-        if (key != null) {
-            IdempotencyService.requireKeyForm(key);
-        }
+        IdempotentBatch.requireKeyForm(key);
         return group.submit(new Request(caller, body, fields, key, requestHash, render));
     }
 
     private Sent runAlone(Request r) {
-        if (r.key() == null) {
-            return new Sent(r.render().apply(transfers.transferOut(r.caller(), r.body())), false);
-        }
-        boolean[] ran = new boolean[1];
-        StoredResponse response = idempotency.execute(r.caller(), r.key(), r.requestHash(), () -> {
-            ran[0] = true;
-            return r.render().apply(transfers.transferOut(r.caller(), r.body()));
-        });
-        return new Sent(response, !ran[0]);
+        return keys.alone(r, () -> r.render().apply(transfers.transferOut(r.caller(), r.body())));
     }
 
     private List<Outcome<Sent>> runBatch(List<Request> requests) {
-        return tx.inTransaction(() -> {
-            List<Outcome<Sent>> outcomes = new ArrayList<>(Collections.nCopies(requests.size(), null));
-            Map<List<Object>, List<Integer>> byPlatform = new LinkedHashMap<>();
-            for (int i = 0; i < requests.size(); i++) {
-                Caller c = requests.get(i).caller();
-                byPlatform.computeIfAbsent(List.of(c.platformId(), c.environment()), k -> new ArrayList<>()).add(i);
-            }
-            byPlatform.values().forEach(indexes -> runPlatform(requests, indexes, outcomes));
-            return outcomes;
-        });
+        return keys.run(requests, (caller, open, outcomes) -> runPlatform(requests, caller, open, outcomes));
     }
 
-    /** One platform's (and environment's) requests of the batch, by their indexes. */
-    private void runPlatform(List<Request> requests, List<Integer> indexes, List<Outcome<Sent>> outcomes) {
-        Caller caller = requests.get(indexes.get(0)).caller();
+    /** One platform's (and environment's) requests of the batch, by their indexes, their keys claimed. */
+    private void runPlatform(List<Request> requests, Caller caller, List<Integer> open,
+                             List<Outcome<Sent>> outcomes) {
         PlatformId platform = caller.platformId();
-        claimKeys(platform, requests, indexes, outcomes);
-        List<Integer> open = indexes.stream().filter(i -> outcomes.get(i) == null).toList();
         OutLookups lookups = load(platform, open.stream().map(i -> requests.get(i).fields()).toList());
         Instant now = platformClock.now(caller);
         Map<Integer, OutgoingTransfer> prepared = new LinkedHashMap<>();
@@ -157,53 +123,11 @@ public final class TransferOutBatch {
         }
         List<Transaction> sent = transfers.sendOut(caller, held.stream().map(prepared::get).toList(), now);
         transactions.insertAll(sent);
-        Map<String, StoredResponse> toSave = new LinkedHashMap<>();
+        List<StoredResponse> responses = new ArrayList<>();
         for (int n = 0; n < held.size(); n++) {
-            Request r = requests.get(held.get(n));
-            StoredResponse response = r.render().apply(sent.get(n));
-            if (r.key() != null) {
-                toSave.put(r.key(), new StoredResponse(r.requestHash(), response.status(), response.body()));
-            }
-            outcomes.set(held.get(n), Outcome.done(new Sent(response, false)));
+            responses.add(requests.get(held.get(n)).render().apply(sent.get(n)));
         }
-        keys.saveAll(platform, toSave, clock.now());
-    }
-
-    /**
-     * Takes the requests' keys: a repeat gets its stored response (or 409); a key named twice in the batch, or
-     * held by a request in flight, leaves its request to run alone, where the wait for the other one is.
-     */
-    private void claimKeys(PlatformId platform, List<Request> requests, List<Integer> indexes,
-                           List<Outcome<Sent>> outcomes) {
-        Map<String, Integer> byKey = new LinkedHashMap<>();
-        Set<String> twice = new LinkedHashSet<>();
-        for (int i : indexes) {
-            String key = requests.get(i).key();
-            if (key != null && byKey.putIfAbsent(key, i) != null) {
-                twice.add(key);
-            }
-        }
-        if (byKey.isEmpty()) {
-            return;
-        }
-        Set<String> locked = keys.tryLockAll(platform, byKey.keySet());
-        Map<String, StoredResponse> stored = keys.findAll(platform, locked);
-        for (int i : indexes) {
-            Request r = requests.get(i);
-            if (r.key() == null) {
-                continue;
-            }
-            if (twice.contains(r.key()) || !locked.contains(r.key())) {
-                outcomes.set(i, Outcome.alone());
-            } else if (stored.containsKey(r.key())) {
-                try {
-                    outcomes.set(i, Outcome.done(new Sent(IdempotencyService.replay(r.key(), stored.get(r.key()),
-                            r.requestHash()), true)));
-                } catch (DomainError e) {
-                    outcomes.set(i, Outcome.refused(e));
-                }
-            }
-        }
+        keys.answer(platform, requests, held, responses, outcomes);
     }
 
     /**

@@ -1,5 +1,9 @@
 package payments.ports.driven;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.PlatformId;
@@ -14,4 +18,16 @@ public interface Quotes {
 
     /** Locks the quote's row for the rest of the database transaction: one execution or funding at a time. */
     Optional<Quote> findForUpdate(PlatformId platform, UUID id);
+
+    /** {@link #findForUpdate} of several (locked in id order), those that exist, by id. */
+    default Map<UUID, Quote> findAllForUpdate(PlatformId platform, Collection<UUID> ids) {
+        Map<UUID, Quote> found = new LinkedHashMap<>();
+        ids.stream().sorted().forEach(id -> findForUpdate(platform, id).ifPresent(q -> found.put(id, q)));
+        return found;
+    }
+
+    /** Updates several, as one change. */
+    default void updateAll(List<Quote> quotes) {
+        quotes.forEach(this::update);
+    }
 }

@@ -1,7 +1,10 @@
 package payments.ports.driven;
 
 import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.CustomerId;
@@ -26,6 +29,18 @@ public interface Transactions {
 
     /** Locks the row for the rest of the database transaction, so concurrent changes apply one after another. */
     Optional<Transaction> findForUpdate(PlatformId platform, UUID id);
+
+    /** {@link #findForUpdate} of several (locked in id order), those that exist, by id. */
+    default Map<UUID, Transaction> findAllForUpdate(PlatformId platform, Collection<UUID> ids) {
+        Map<UUID, Transaction> found = new LinkedHashMap<>();
+        ids.stream().sorted().forEach(id -> findForUpdate(platform, id).ifPresent(t -> found.put(id, t)));
+        return found;
+    }
+
+    /** Updates several, as one change. */
+    default void updateAll(List<Transaction> transactions) {
+        transactions.forEach(this::update);
+    }
 
     Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page);
 
