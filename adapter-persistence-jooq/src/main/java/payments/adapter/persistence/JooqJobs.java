@@ -46,6 +46,7 @@ public final class JooqJobs implements Jobs {
     private Optional<Job> claim(Condition scope, Instant realNow) {
         return db.ctx().selectFrom(JOBS)
                 .where(scope.and(JOBS.STATUS.eq("PENDING"))
+                        .and(JOBS.DUE_AT.le(PlatformTime.latest(realNow)))
                         .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow))))
                 .orderBy(JOBS.DUE_AT)
                 .limit(1)

@@ -81,6 +81,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(utc(realNow))));
         Record row = db.ctx().select(e.fields()).select(platformNow).from(e)
                 .where(scope.and(e.STATUS.eq(EventStatus.PENDING.name()))
+                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.latest(realNow)))
                         .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.now(e.PLATFORM_ID, realNow)))
                         .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(utc(realNow))))
                         .and(inFlight.asField().lt(maxInFlight)))
