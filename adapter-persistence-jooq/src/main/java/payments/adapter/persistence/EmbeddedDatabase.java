@@ -73,11 +73,31 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public void close() {
         try {
             postgres.close();
-            if (temporaryDirectory != null) {
-                deleteDirectory(temporaryDirectory);
-            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        } finally {
+            if (temporaryDirectory != null) {
+                deleteTemporary(temporaryDirectory);
+            }
+        }
+    }
+
+    /**
+     * Deletes a throwaway server's directory, even when its stop failed or raced another shutdown hook (files can
+     * still appear while the last ones are written): a few tries, then give up quietly.
+     */
+    private static void deleteTemporary(Path dir) {
+        for (int attempt = 0; attempt < 5 && Files.exists(dir); attempt++) {
+            try {
+                deleteDirectory(dir);
+            } catch (IOException | UncheckedIOException e) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 
