@@ -64,6 +64,27 @@ class StatementTest {
     }
 
     @Test
+    void a_statement_with_an_array_is_planned_on_every_run_and_never_kept_prepared_on_the_connection() {
+        Statement byIds = Statement.byKeys(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID);
+        assertTrue(byIds.plansEachRun());
+        assertTrue(!ACCOUNTS_WITH_BALANCE.plansEachRun());
+        PlatformId platform = Fixtures.platform();
+        UUID a = Fixtures.account(platform, null).id().value();
+
+        List<String> prepared = Fixtures.DB.inTransaction(() -> { // one connection throughout
+            for (int i = 0; i < 10; i++) { // past pgjdbc's threshold (5) for a server-side prepared statement
+                byIds.fetchAll(Fixtures.DB, LEDGER_ACCOUNTS.ID, List.of(a), id -> id, r -> r, platform.value());
+                ACCOUNTS_WITH_BALANCE.fetch(Fixtures.DB, platform.value(), 0L);
+            }
+            return Fixtures.DB.ctx().fetch("select statement from pg_prepared_statements").getValues(0, String.class);
+        });
+
+        assertTrue(prepared.stream().anyMatch(sql -> sql.contains("'SYSTEM'") && sql.contains("held_minor")),
+                prepared.toString());
+        assertTrue(prepared.stream().noneMatch(sql -> sql.contains("any (")), prepared.toString());
+    }
+
+    @Test
     void no_keys_and_no_rows_run_no_statement() {
         Db noDatabase = new Db(null); // any statement would fail on it
         assertEquals(Map.of(), Statement.byKeys(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID)
