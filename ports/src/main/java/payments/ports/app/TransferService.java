@@ -195,11 +195,23 @@ public final class TransferService {
      * ledger change for all), failed ones void them, undecided ones get a job for later.
      */
     List<Transaction> sendOut(Caller caller, List<OutgoingTransfer> held, Instant now) {
+        List<RailOutcome> outcomes = held.stream().map(transfer -> rail.pushTo(caller.environment(),
+                transfer.destination(), transfer.transaction().sentAmount())).toList();
+        return applyOutcomes(caller.platformId(), held.stream().map(OutgoingTransfer::transaction).toList(),
+                outcomes, now);
+    }
+
+    /**
+     * Applies the rail's word to outgoing transfers (in order): settled ones post their holds (one ledger change
+     * for all), failed ones void them, undecided ones get a job for later.
+     */
+    private List<Transaction> applyOutcomes(PlatformId platform, List<Transaction> transfers,
+                                            List<RailOutcome> outcomes, Instant now) {
         List<Transaction> sent = new ArrayList<>();
         Map<UUID, Journal> postings = new LinkedHashMap<>();
-        for (OutgoingTransfer transfer : held) {
-            Transaction t = transfer.transaction();
-            RailOutcome outcome = rail.pushTo(caller.environment(), transfer.destination(), t.sentAmount());
+        for (int i = 0; i < transfers.size(); i++) {
+            Transaction t = transfers.get(i);
+            RailOutcome outcome = outcomes.get(i);
             if (outcome.isPending()) {
                 sent.add(schedule(t, outcome, now));
             } else if (outcome.settled()) {
@@ -211,7 +223,7 @@ public final class TransferService {
             }
         }
         if (!postings.isEmpty()) {
-            ledger.postHolds(caller.platformId(), postings);
+            ledger.postHolds(platform, postings);
         }
         return sent;
     }
@@ -242,12 +254,7 @@ public final class TransferService {
 
     /** Applies a rail's final word to an outgoing transfer: post the hold on success, void it on failure. */
     Transaction settleOut(Transaction t, RailOutcome outcome, Instant now) {
-        if (outcome.settled()) {
-            ledger.postHold(t.platformId(), t.holdId(), transferOutJournal(t, now));
-            return t.completed(now);
-        }
-        ledger.voidHold(t.platformId(), t.holdId());
-        return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
+        return applyOutcomes(t.platformId(), List.of(t), List.of(outcome), now).get(0);
     }
 
     /** Moves a transfer-out's amount from its source account to the rail. */
