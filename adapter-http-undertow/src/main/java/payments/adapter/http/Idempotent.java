@@ -24,12 +24,9 @@ public final class Idempotent {
             if (key == null) {
                 return route.handle(request);
             }
-            boolean[] ran = new boolean[1];
-            StoredResponse stored = service.execute(request.caller(), key, fingerprint(request), () -> {
-                ran[0] = true;
-                return stored(route.handle(request));
-            });
-            return answer(request, stored, !ran[0]);
+            var sent = service.execute(request.caller(), key, fingerprint(request),
+                    () -> stored(route.handle(request)));
+            return answer(request, sent.response(), sent.replayed());
         };
     }
 

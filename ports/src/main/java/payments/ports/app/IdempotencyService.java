@@ -39,8 +39,9 @@ public final class IdempotencyService {
      * @param requestHash identifies the request (method, path and canonical body); a key reused for another
      *                    request is refused
      * @param effect      performs the request and renders its response; it joins this database transaction
+     * @return the response, and whether it is an earlier request's (the effect did not run)
      */
-    public StoredResponse execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
+    public Sent execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
         requireKeyForm(key);
         return tx.inTransaction(() -> {
             if (!keys.lock(caller.platformId(), key)) {
@@ -49,13 +50,17 @@ public final class IdempotencyService {
             }
             var stored = keys.find(caller.platformId(), key);
             if (stored.isPresent()) {
-                return replay(key, stored.get(), requestHash);
+                return new Sent(replay(key, stored.get(), requestHash), true);
             }
             StoredResponse response = effect.get();
             keys.save(caller.platformId(), key, new StoredResponse(requestHash, response.status(), response.body()),
                     clock.now());
-            return response;
+            return new Sent(response, false);
         });
+    }
+
+    /** The response to send; {@code replayed} when it is an earlier request's, found by its Idempotency-Key. */
+    public record Sent(StoredResponse response, boolean replayed) {
     }
 
     /** Idempotency keys are UUIDs (400 otherwise). */

@@ -12,6 +12,7 @@ import payments.core.common.DomainError;
 import payments.core.common.PlatformId;
 import payments.core.platform.Caller;
 import payments.ports.app.GroupCommit.Outcome;
+import payments.ports.app.IdempotencyService.Sent;
 import payments.ports.driven.Clock;
 import payments.ports.driven.IdempotencyKeys;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
@@ -31,10 +32,6 @@ public final class IdempotentBatch {
         String key();
 
         byte[] requestHash();
-    }
-
-    /** The response to send; {@code replayed} when it is an earlier request's, found by its Idempotency-Key. */
-    public record Sent(StoredResponse response, boolean replayed) {
     }
 
     private final IdempotencyService idempotency;
@@ -139,11 +136,6 @@ public final class IdempotentBatch {
         if (r.key() == null) {
             return new Sent(run.get(), false);
         }
-        boolean[] ran = new boolean[1];
-        StoredResponse response = idempotency.execute(r.caller(), r.key(), r.requestHash(), () -> {
-            ran[0] = true;
-            return run.get();
-        });
-        return new Sent(response, !ran[0]);
+        return idempotency.execute(r.caller(), r.key(), r.requestHash(), run);
     }
 }

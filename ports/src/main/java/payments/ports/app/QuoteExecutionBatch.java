@@ -19,7 +19,7 @@ import payments.core.platform.Permission;
 import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
 import payments.ports.app.GroupCommit.Outcome;
-import payments.ports.app.IdempotentBatch.Sent;
+import payments.ports.app.IdempotencyService.Sent;
 import payments.ports.driven.ExternalAccounts;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 import payments.ports.driven.Ids;

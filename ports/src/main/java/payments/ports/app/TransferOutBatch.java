@@ -23,7 +23,7 @@ import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
 import payments.core.validation.Fields;
 import payments.ports.app.GroupCommit.Outcome;
-import payments.ports.app.IdempotentBatch.Sent;
+import payments.ports.app.IdempotencyService.Sent;
 import payments.ports.app.TransferService.OutLookups;
 import payments.ports.app.TransferService.OutgoingTransfer;
 import payments.ports.driven.Customers;
