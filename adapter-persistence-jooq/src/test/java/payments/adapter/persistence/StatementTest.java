@@ -2,6 +2,7 @@ package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
@@ -61,6 +62,23 @@ class StatementTest {
 
         assertEquals(List.of(b, a), List.copyOf(found.keySet()));
         assertEquals(Map.of(a, "PLATFORM", b, "PLATFORM"), found);
+    }
+
+    @Test
+    void rows_carry_the_generated_columns_so_mapping_finds_each_by_identity() {
+        PlatformId platform = Fixtures.platform();
+        Fixtures.account(platform, null);
+        Statement byPlatform = Statement.query(ctx -> ctx.selectFrom(LEDGER_ACCOUNTS)
+                .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(Statement.param(LEDGER_ACCOUNTS.PLATFORM_ID))));
+
+        var row = byPlatform.fetch(Fixtures.DB, platform.value()).get(0);
+
+        // jOOQ's own select.fields() are copies (the select's columns as a derived table), found only by name.
+        assertEquals(LEDGER_ACCOUNTS.fields().length, row.size());
+        for (int i = 0; i < row.size(); i++) {
+            assertSame(LEDGER_ACCOUNTS.fields()[i], row.field(i));
+        }
+        assertEquals(platform.value(), row.into(LEDGER_ACCOUNTS).getPlatformId());
     }
 
     @Test
