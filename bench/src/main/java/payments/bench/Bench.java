@@ -48,7 +48,10 @@ public final class Bench {
                 Seeded seeded = Seeded.create(api, customers);
                 List<Line> lines = new ArrayList<>();
                 LinkedBlockingQueue<String> transactionIds = new LinkedBlockingQueue<>(); // size() in O(1)
-                Scenarios run = new Scenarios(scenarios, workers, seconds, lines);
+                // BENCH_RATE runs the open loop at that rate instead of half the peak: two versions compare by
+                // their CPU per operation at the same load.
+                double fixedRate = Double.parseDouble(ENV.getOrDefault("BENCH_RATE", "0"));
+                Scenarios run = new Scenarios(scenarios, workers, seconds, fixedRate, lines);
                 run.maybe("transfer_out", () -> seeded.transferOut(api, transactionIds));
                 run.maybe("quote_execute", () -> seeded.quoteAndExecute(api));
                 run.maybe("hot_platform_account", () -> seeded.platformTransferOut(api));
@@ -65,10 +68,15 @@ public final class Bench {
                         + "process RSS %d MiB (server and load generator in one JVM), pgbench tps %.1f%n",
                         seconds, customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024, tps);
                 for (Line l : lines) {
-                    System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms, failed %d); at half peak p50 "
+                    System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms, failed %d); at %s %.1f/s p50 "
                                     + "%.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms%n", l.scenario(),
-                            l.peak().rate(), l.peak().p(50), l.peak().p(99), l.peak().failed(), l.halfPeak().p(50),
+                            l.peak().rate(), l.peak().p(50), l.peak().p(99), l.peak().failed(),
+                            run.fixedRate() > 0 ? "fixed rate" : "half peak", l.halfPeak().rate(), l.halfPeak().p(50),
                             l.halfPeak().p(90), l.halfPeak().p(99), l.halfPeak().latency().getMaxValue() / 1e6);
+                    System.out.printf("  %-22s CPU per operation: at peak java %.3f ms, postgres %.3f ms; at %s java "
+                                    + "%.3f ms, postgres %.3f ms%n", "", l.peak().cpuPerOk()[0], l.peak().cpuPerOk()[1],
+                            run.fixedRate() > 0 ? "fixed rate" : "half peak", l.halfPeak().cpuPerOk()[0],
+                            l.halfPeak().cpuPerOk()[1]);
                 }
                 System.out.println(valid ? "validity gate: passed" : "validity gate: FAILED");
                 for (Line l : lines) {
@@ -83,15 +91,18 @@ public final class Bench {
         }
     }
 
-    /** The scenarios named in BENCH_SCENARIOS (all by default), each at its peak and then at half of it. */
-    private record Scenarios(List<String> names, int workers, long seconds, List<Line> lines) {
+    /**
+     * The scenarios named in BENCH_SCENARIOS (all by default), each at its peak and then at half of it (or at
+     * {@code fixedRate}).
+     */
+    private record Scenarios(List<String> names, int workers, long seconds, double fixedRate, List<Line> lines) {
         void maybe(String name, BooleanSupplier op) {
             if (!names.contains(name)) {
                 return;
             }
             System.out.println("running " + name + " ...");
             Load.Result peak = Load.closedLoop(op, workers, seconds);
-            Load.Result half = Load.openLoop(op, Math.max(1, peak.rate() / 2), seconds);
+            Load.Result half = Load.openLoop(op, fixedRate > 0 ? fixedRate : Math.max(1, peak.rate() / 2), seconds);
             lines.add(new Line(name, peak, half));
         }
     }

@@ -24,7 +24,8 @@ final class Load {
     private Load() {
     }
 
-    record Result(long ok, long failed, double seconds, Histogram latency) {
+    /** @param cpuPerOk CPU per successful operation in ms: {this JVM, PostgreSQL} ({@link CpuMeter}) */
+    record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk) {
         double rate() {
             return ok / seconds;
         }
@@ -50,14 +51,15 @@ final class Load {
             (success ? ok : failed).incrementAndGet();
         }
 
-        Result result(long started) {
+        Result result(long started, CpuMeter cpu) {
             return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9,
-                    recorder.getIntervalHistogram());
+                    recorder.getIntervalHistogram(), cpu.perOperation(ok.get()));
         }
     }
 
     static Result closedLoop(BooleanSupplier operation, int workers, long seconds) {
         Tally tally = new Tally();
+        CpuMeter cpu = CpuMeter.start();
         long started = System.nanoTime();
         long end = started + TimeUnit.SECONDS.toNanos(seconds);
         List<Thread> threads = new ArrayList<>();
@@ -72,7 +74,7 @@ final class Load {
             threads.add(thread);
         }
         threads.forEach(Load::join);
-        return tally.result(started);
+        return tally.result(started, cpu);
     }
 
     static Result openLoop(BooleanSupplier operation, double perSecond, long seconds) {
@@ -87,6 +89,7 @@ final class Load {
                 Api.release();
             }
         }, "open-loop"));
+        CpuMeter cpu = CpuMeter.start();
         long started = System.nanoTime();
         for (long i = 0; i < count; i++) {
             long intended = started + i * interval;
@@ -101,7 +104,7 @@ final class Load {
         }
         await(done);
         pool.shutdown();
-        return tally.result(started);
+        return tally.result(started, cpu);
     }
 
     private static void join(Thread thread) {
