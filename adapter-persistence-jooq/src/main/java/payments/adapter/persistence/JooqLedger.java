@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -52,7 +53,7 @@ public final class JooqLedger implements Ledger {
                             .ge(Statement.param(LEDGER_HOLDS.AMOUNT_MINOR)))));
     private static final Statement INSERT_HOLD = Statement.insert(LEDGER_HOLDS, LEDGER_HOLDS.PLATFORM_ID,
             LEDGER_HOLDS.ID, LEDGER_HOLDS.ACCOUNT_ID, LEDGER_HOLDS.CURRENCY, LEDGER_HOLDS.AMOUNT_MINOR,
-            LEDGER_HOLDS.STATUS, LEDGER_HOLDS.CREATED_AT);
+            LEDGER_HOLDS.STATUS, LEDGER_HOLDS.CREATED_AT, LEDGER_HOLDS.RESOLVED_AT);
     private static final Statement RESOLVE = Statement.query(ctx -> ctx.update(LEDGER_HOLDS)
             .set(LEDGER_HOLDS.STATUS, Statement.param(LEDGER_HOLDS.STATUS))
             .set(LEDGER_HOLDS.RESOLVED_AT, Statement.param(LEDGER_HOLDS.RESOLVED_AT))
@@ -118,12 +119,16 @@ public final class JooqLedger implements Ledger {
 
     @Override
     public void post(PlatformId platform, Journal journal) {
-        db.inTransaction(() -> apply(db.ctx(), platform, journal, null, 0));
+        db.inTransaction(() -> {
+            writeAdmittedHolds();
+            apply(db.ctx(), platform, journal, null, 0);
+        });
     }
 
     @Override
     public void hold(PlatformId platform, Hold hold) {
         db.inTransaction(() -> {
+            writeAdmittedHolds();
             DSLContext ctx = db.ctx();
             OffsetDateTime at = OffsetDateTime.now(java.time.ZoneOffset.UTC);
             int updated = HOLD.execute(db, hold.amountMinor(), platform.value(), hold.account().id(),
@@ -132,13 +137,14 @@ public final class JooqLedger implements Ledger {
                 throw refusal(ctx, platform, hold.account().id(), hold.currency(), hold.amountMinor());
             }
             INSERT_HOLD.execute(db, platform.value(), hold.id(), hold.account().id(), hold.currency(),
-                    hold.amountMinor(), "PENDING", at);
+                    hold.amountMinor(), "PENDING", at, null);
         });
     }
 
     @Override
     public void postHold(PlatformId platform, UUID holdId, Journal journal) {
         db.inTransaction(() -> {
+            writeAdmittedHolds();
             Record3<UUID, String, Long> hold = resolve(platform, holdId, "POSTED");
             requireDebitsHold(journal, holdId, new AccountKey(hold.value1(), hold.value2()), hold.value3());
             apply(db.ctx(), platform, journal, hold.value1(), hold.value3());
@@ -148,6 +154,10 @@ public final class JooqLedger implements Ledger {
     @Override
     public void voidHold(PlatformId platform, UUID holdId) {
         db.inTransaction(() -> {
+            if (admittedHolds().resolve(platform, holdId, "VOIDED", OffsetDateTime.now(java.time.ZoneOffset.UTC))
+                    != null) {
+                return; // never counted in the account's held amount
+            }
             Record3<UUID, String, Long> hold = resolve(platform, holdId, "VOIDED");
             db.ctx().update(LEDGER_ACCOUNTS)
                     .set(LEDGER_ACCOUNTS.HELD_MINOR, LEDGER_ACCOUNTS.HELD_MINOR.minus(hold.value3()))
@@ -157,9 +167,10 @@ public final class JooqLedger implements Ledger {
     }
 
     /**
-     * Locks the holds' accounts in id order, admits the holds in list order while each account covers them (the
-     * balances are locked, so the decision stays true), then raises the accounts' held amounts in one statement
-     * and inserts the admitted holds in one batch.
+     * Locks the holds' accounts in id order and admits the holds in list order while each account covers them (the
+     * balances are locked, so the decision stays true). The admitted holds are written at the commit
+     * ({@link AdmittedHolds}): most are resolved in the same transaction, and a hold written once in its final
+     * state spares an update of the hold and two of its account.
      */
     @Override
     public Set<UUID> holdAll(PlatformId platform, List<Hold> holds) {
@@ -167,10 +178,10 @@ public final class JooqLedger implements Ledger {
             return Set.of();
         }
         return db.inTransaction(() -> {
+            AdmittedHolds admitted = admittedHolds();
             Map<AccountKey, long[]> balances = lockOwned(platform, holds.stream().map(h -> h.account().id()));
+            balances.forEach((key, balance) -> balance[1] += admitted.pendingOn(platform, key));
             Set<UUID> refused = new LinkedHashSet<>();
-            Map<AccountKey, Long> added = new TreeMap<>();
-            List<Object[]> inserts = new ArrayList<>();
             OffsetDateTime at = OffsetDateTime.now(java.time.ZoneOffset.UTC);
             for (Hold hold : holds) {
                 AccountKey key = new AccountKey(hold.account().id(), hold.currency());
@@ -183,16 +194,89 @@ public final class JooqLedger implements Ledger {
                     continue;
                 }
                 balance[1] += hold.amountMinor();
-                added.merge(key, hold.amountMinor(), Long::sum);
-                inserts.add(new Object[] {platform.value(), hold.id(), hold.account().id(), hold.currency(),
-                        hold.amountMinor(), "PENDING", at});
-            }
-            if (!added.isEmpty()) {
-                changeOwned(platform, added, Map.of(), at);
-                INSERT_HOLD.executeBatch(db, inserts);
+                admitted.add(platform, hold, key, at);
             }
             return refused;
         });
+    }
+
+    /**
+     * Holds admitted by {@link #holdAll} in the current transaction, not written yet: at the commit each is inserted
+     * in the state it ended in (pending, posted or voided) in one batch, and the accounts' held amounts are raised
+     * by the still pending ones in one statement. The ledger's other operations write them first
+     * ({@link #writeAdmittedHolds}), so they always see every hold.
+     */
+    private final class AdmittedHolds implements Db.BeforeCommit {
+        private final class Admitted {
+            final PlatformId platform;
+            final Hold hold;
+            final AccountKey account;
+            final OffsetDateTime at;
+            String status = "PENDING";
+            OffsetDateTime resolvedAt;
+
+            Admitted(PlatformId platform, Hold hold, AccountKey account, OffsetDateTime at) {
+                this.platform = platform;
+                this.hold = hold;
+                this.account = account;
+                this.at = at;
+            }
+        }
+
+        private final Map<UUID, Admitted> holds = new LinkedHashMap<>();
+
+        void add(PlatformId platform, Hold hold, AccountKey account, OffsetDateTime at) {
+            holds.put(hold.id(), new Admitted(platform, hold, account, at));
+        }
+
+        long pendingOn(PlatformId platform, AccountKey account) {
+            return holds.values().stream().filter(h -> h.status.equals("PENDING") && h.platform.equals(platform)
+                    && h.account.equals(account)).mapToLong(h -> h.hold.amountMinor()).sum();
+        }
+
+        /** Resolves a pending hold of this transaction; null when it is not one (written, or unknown). */
+        Admitted resolve(PlatformId platform, UUID id, String status, OffsetDateTime at) {
+            Admitted h = holds.get(id);
+            if (h == null || !h.platform.equals(platform)) {
+                return null;
+            }
+            if (!h.status.equals("PENDING")) {
+                throw new IllegalStateException("hold " + id + " is not pending");
+            }
+            h.status = status;
+            h.resolvedAt = at;
+            return h;
+        }
+
+        @Override
+        public void flush(Db db) {
+            if (holds.isEmpty()) {
+                return;
+            }
+            Map<PlatformId, Map<AccountKey, Long>> pending = new LinkedHashMap<>();
+            List<Object[]> inserts = new ArrayList<>();
+            for (Admitted h : holds.values()) {
+                if (h.status.equals("PENDING")) {
+                    pending.computeIfAbsent(h.platform, p -> new TreeMap<>())
+                            .merge(h.account, h.hold.amountMinor(), Long::sum);
+                }
+                inserts.add(new Object[] {h.platform.value(), h.hold.id(), h.account.id(), h.account.currency(),
+                        h.hold.amountMinor(), h.status, h.at, h.resolvedAt});
+            }
+            holds.clear();
+            pending.forEach((platform, held) -> changeOwned(platform, held, Map.of(),
+                    OffsetDateTime.now(java.time.ZoneOffset.UTC)));
+            INSERT_HOLD.executeBatch(db, inserts);
+        }
+    }
+
+    private AdmittedHolds admittedHolds() {
+        return db.beforeCommit(AdmittedHolds.class, AdmittedHolds::new);
+    }
+
+    /** Writes the holds admitted so far in this transaction, before an operation that reads or moves balances. */
+    private void writeAdmittedHolds() {
+        admittedHolds().flush(db);
     }
 
     /**
@@ -207,18 +291,34 @@ public final class JooqLedger implements Ledger {
         }
         db.inTransaction(() -> {
             OffsetDateTime now = OffsetDateTime.now(java.time.ZoneOffset.UTC);
-            Map<UUID, Record> resolved = new HashMap<>();
-            RESOLVE_ALL.fetch(db, "POSTED", now, platform.value(), texts(journalsByHold.keySet().stream()))
-                    .forEach(r -> resolved.put(r.get(LEDGER_HOLDS.ID), r));
+            AdmittedHolds admitted = admittedHolds();
+            Map<UUID, AccountKey> accounts = new HashMap<>();
+            Map<UUID, Long> amounts = new HashMap<>();
             Map<AccountKey, Long> releases = new TreeMap<>();
+            List<UUID> written = new ArrayList<>();
+            for (UUID id : journalsByHold.keySet()) {
+                var h = admitted.resolve(platform, id, "POSTED", now);
+                if (h == null) {
+                    written.add(id);
+                } else { // never counted in the account's held amount: nothing to release
+                    accounts.put(id, h.account);
+                    amounts.put(id, h.hold.amountMinor());
+                }
+            }
+            if (!written.isEmpty()) {
+                RESOLVE_ALL.fetch(db, "POSTED", now, platform.value(), texts(written.stream())).forEach(r -> {
+                    AccountKey account = new AccountKey(r.get(LEDGER_HOLDS.ACCOUNT_ID), r.get(LEDGER_HOLDS.CURRENCY));
+                    accounts.put(r.get(LEDGER_HOLDS.ID), account);
+                    amounts.put(r.get(LEDGER_HOLDS.ID), r.get(LEDGER_HOLDS.AMOUNT_MINOR));
+                    releases.merge(account, -r.get(LEDGER_HOLDS.AMOUNT_MINOR), Long::sum);
+                });
+            }
             for (var e : journalsByHold.entrySet()) {
-                Record hold = resolved.get(e.getKey());
-                if (hold == null) {
+                AccountKey account = accounts.get(e.getKey());
+                if (account == null) {
                     throw new IllegalStateException("hold " + e.getKey() + " is not pending");
                 }
-                AccountKey account = new AccountKey(hold.get(LEDGER_HOLDS.ACCOUNT_ID), hold.get(LEDGER_HOLDS.CURRENCY));
-                requireDebitsHold(e.getValue(), e.getKey(), account, hold.get(LEDGER_HOLDS.AMOUNT_MINOR));
-                releases.merge(account, -hold.get(LEDGER_HOLDS.AMOUNT_MINOR), Long::sum);
+                requireDebitsHold(e.getValue(), e.getKey(), account, amounts.get(e.getKey()));
             }
             Map<AccountKey, Long> posted = new TreeMap<>();
             journalsByHold.values().forEach(j -> j.postings().stream().filter(p -> !p.account().system())

@@ -216,6 +216,58 @@ class JooqLedgerTest {
         assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
     }
 
+    @Test
+    void holds_admitted_and_resolved_in_one_transaction_are_written_once_in_their_final_state() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        fund(platform, account, 100);
+        Hold posted = hold(account, 30);
+        Hold voided = hold(account, 30);
+        Hold pending = hold(account, 30);
+
+        Fixtures.DB.inTransaction(() -> {
+            assertEquals(Set.of(), ledger.holdAll(platform, List.of(posted, voided, pending)));
+            ledger.postHolds(platform, Map.of(posted.id(), payout(platform, account, 30)));
+            ledger.voidHold(platform, voided.id());
+            assertThrows(IllegalStateException.class, () -> ledger.voidHold(platform, posted.id()));
+        });
+
+        var after = accounts.find(platform, account.id()).orElseThrow();
+        assertEquals(70, after.totalMinor());
+        assertEquals(40, after.availableMinor());
+        Map<UUID, String> statuses = Fixtures.DB.ctx().select(LEDGER_HOLDS.ID, LEDGER_HOLDS.STATUS).from(LEDGER_HOLDS)
+                .where(LEDGER_HOLDS.PLATFORM_ID.eq(platform.value())).fetchMap(LEDGER_HOLDS.ID, LEDGER_HOLDS.STATUS);
+        assertEquals(Map.of(posted.id(), "POSTED", voided.id(), "VOIDED", pending.id(), "PENDING"), statuses);
+        assertEquals(List.of(100L, 70L), runningBalances(platform, account));
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+        // The pending one was written: it resolves later like any other hold.
+        ledger.postHold(platform, pending.id(), payout(platform, account, 30));
+        assertEquals(40, accounts.find(platform, account.id()).orElseThrow().availableMinor());
+    }
+
+    @Test
+    void holds_admitted_earlier_in_the_transaction_count_against_the_next_holds_on_their_account() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        fund(platform, account, 100);
+        Hold first = hold(account, 80);
+        Hold second = hold(account, 30);
+
+        Fixtures.DB.inTransaction(() -> {
+            ledger.holdAll(platform, List.of(first));
+            assertEquals(Set.of(second.id()), ledger.holdAll(platform, List.of(second)));
+        });
+        assertThrows(InsufficientFunds.class, () -> Fixtures.DB.inTransaction(() -> {
+            ledger.holdAll(platform, List.of(hold(account, 20)));
+            ledger.hold(platform, hold(account, 1)); // sees the 20 just admitted: 100 - 80 - 20 = 0
+        }));
+
+        var after = accounts.find(platform, account.id()).orElseThrow();
+        assertEquals(20, after.availableMinor());
+        assertEquals(1, Fixtures.DB.ctx().fetchCount(LEDGER_HOLDS, LEDGER_HOLDS.PLATFORM_ID.eq(platform.value())));
+        assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
+    }
+
     private static Hold hold(InternalAccount account, long amount) {
         return Hold.pending(UUID.randomUUID(), AccountRef.owned(account.id().value()), "USD", amount);
     }
