@@ -73,10 +73,11 @@ public final class Bench {
                             l.peak().rate(), l.peak().p(50), l.peak().p(99), l.peak().failed(),
                             run.fixedRate() > 0 ? "fixed rate" : "half peak", l.halfPeak().rate(), l.halfPeak().p(50),
                             l.halfPeak().p(90), l.halfPeak().p(99), l.halfPeak().latency().getMaxValue() / 1e6);
-                    System.out.printf("  %-22s CPU per operation: at peak java %.3f ms, postgres %.3f ms; at %s java "
-                                    + "%.3f ms, postgres %.3f ms%n", "", l.peak().cpuPerOk()[0], l.peak().cpuPerOk()[1],
+                    System.out.printf("  %-22s CPU per operation: at peak java %.3f ms, postgres %.3f ms (steal %.0f %%); "
+                                    + "at %s java %.3f ms, postgres %.3f ms (steal %.0f %%)%n", "",
+                            l.peak().cpuPerOk()[0], l.peak().cpuPerOk()[1], 100 * l.peak().cpuPerOk()[2],
                             run.fixedRate() > 0 ? "fixed rate" : "half peak", l.halfPeak().cpuPerOk()[0],
-                            l.halfPeak().cpuPerOk()[1]);
+                            l.halfPeak().cpuPerOk()[1], 100 * l.halfPeak().cpuPerOk()[2]);
                 }
                 System.out.println(valid ? "validity gate: passed" : "validity gate: FAILED");
                 for (Line l : lines) {

@@ -16,20 +16,43 @@ final class CpuMeter {
     private static final long TICKS_PER_SECOND = 100;
     private final long javaNanos;
     private final long postgresNanos;
+    private final long[] machine;
 
-    private CpuMeter(long javaNanos, long postgresNanos) {
+    private CpuMeter(long javaNanos, long postgresNanos, long[] machine) {
         this.javaNanos = javaNanos;
         this.postgresNanos = postgresNanos;
+        this.machine = machine;
     }
 
     static CpuMeter start() {
-        return new CpuMeter(javaNanos(), postgresNanos());
+        return new CpuMeter(javaNanos(), postgresNanos(), machineTicks());
     }
 
-    /** CPU used since {@link #start}, per operation, in milliseconds: {java, postgres}. */
+    /**
+     * Since {@link #start}: CPU per operation in milliseconds of this JVM and of PostgreSQL, and the share of the
+     * machine's time its hypervisor gave to other machines (steal): {java, postgres, steal}. A run with much steal
+     * measured a slower machine than the others.
+     */
     double[] perOperation(long operations) {
         long n = Math.max(1, operations);
-        return new double[] {(javaNanos() - javaNanos) / 1e6 / n, (postgresNanos() - postgresNanos) / 1e6 / n};
+        long[] now = machineTicks();
+        long total = now[0] - machine[0];
+        return new double[] {(javaNanos() - javaNanos) / 1e6 / n, (postgresNanos() - postgresNanos) / 1e6 / n,
+                total > 0 ? (double) (now[1] - machine[1]) / total : 0};
+    }
+
+    /** All the machine's CPU ticks and its stolen ones, from the first line of /proc/stat ({0, 0} elsewhere). */
+    private static long[] machineTicks() {
+        try {
+            String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < Math.min(cpu.length, 9); i++) { // user .. steal (guest time is inside user)
+                total += Long.parseLong(cpu[i]);
+            }
+            return new long[] {total, cpu.length > 8 ? Long.parseLong(cpu[8]) : 0};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0};
+        }
     }
 
     private static long javaNanos() {

@@ -24,7 +24,7 @@ final class Load {
     private Load() {
     }
 
-    /** @param cpuPerOk CPU per successful operation in ms: {this JVM, PostgreSQL} ({@link CpuMeter}) */
+    /** @param cpuPerOk CPU per successful operation in ms, {this JVM, PostgreSQL, steal share} ({@link CpuMeter}) */
     record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk) {
         double rate() {
             return ok / seconds;
