@@ -170,7 +170,7 @@ public final class JooqLedger implements Ledger {
      * Locks the holds' accounts in id order and admits the holds in list order while each account covers them (the
      * balances are locked, so the decision stays true). The admitted holds are written at the commit
      * ({@link AdmittedHolds}): most are resolved in the same transaction, and a hold written once in its final
-     * state spares an update of the hold and two of its account.
+     * state spares an update of the hold and one of its account.
      */
     @Override
     public Set<UUID> holdAll(PlatformId platform, List<Hold> holds) {
