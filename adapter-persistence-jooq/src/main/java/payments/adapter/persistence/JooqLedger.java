@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -180,6 +181,7 @@ public final class JooqLedger implements Ledger {
         return db.inTransaction(() -> {
             AdmittedHolds admitted = admittedHolds();
             Map<AccountKey, long[]> balances = lockOwned(platform, holds.stream().map(h -> h.account().id()));
+            admitted.lockedNow(platform, balances.keySet());
             balances.forEach((key, balance) -> balance[1] += admitted.pendingOn(platform, key));
             Set<UUID> refused = new LinkedHashSet<>();
             OffsetDateTime at = OffsetDateTime.now(java.time.ZoneOffset.UTC);
@@ -224,6 +226,16 @@ public final class JooqLedger implements Ledger {
         }
 
         private final Map<UUID, Admitted> holds = new LinkedHashMap<>();
+        /** Accounts whose rows this transaction has locked (in id order, by {@link #holdAll}), by platform. */
+        private final Map<PlatformId, Set<AccountKey>> locked = new HashMap<>();
+
+        void lockedNow(PlatformId platform, Set<AccountKey> accounts) {
+            locked.computeIfAbsent(platform, p -> new HashSet<>()).addAll(accounts);
+        }
+
+        boolean locked(PlatformId platform, Set<AccountKey> accounts) {
+            return locked.getOrDefault(platform, Set.of()).containsAll(accounts);
+        }
 
         void add(PlatformId platform, Hold hold, AccountKey account, OffsetDateTime at) {
             holds.put(hold.id(), new Admitted(platform, hold, account, at));
@@ -324,11 +336,17 @@ public final class JooqLedger implements Ledger {
             journalsByHold.values().forEach(j -> j.postings().stream().filter(p -> !p.account().system())
                     .forEach(p -> posted.merge(new AccountKey(p.account().id(), p.currency()), p.amountMinor(),
                             Long::sum)));
-            Map<AccountKey, long[]> balances = lockOwned(platform, posted.keySet().stream().map(AccountKey::id));
-            changeOwned(platform, releases, posted, now);
-            // Running balances: each account's locked balance, moved by the postings in journal order.
+            // Running balances: each account's balance before these postings, moved by them in journal order.
             Map<AccountKey, Long> running = new HashMap<>();
-            balances.forEach((k, b) -> running.put(k, b[0]));
+            if (admitted.locked(platform, posted.keySet()) && admitted.locked(platform, releases.keySet())) {
+                // Locked in id order by holdAll earlier in this transaction: counted back from the new balances.
+                changeOwned(platform, releases, posted, now)
+                        .forEach((k, after) -> running.put(k, after - posted.getOrDefault(k, 0L)));
+            } else {
+                lockOwned(platform, posted.keySet().stream().map(AccountKey::id))
+                        .forEach((k, b) -> running.put(k, b[0]));
+                changeOwned(platform, releases, posted, now);
+            }
             for (Journal journal : journalsByHold.values()) {
                 record(platform, journal, p -> running.merge(new AccountKey(p.account().id(), p.currency()),
                         p.amountMinor(), Long::sum));
@@ -345,19 +363,25 @@ public final class JooqLedger implements Ledger {
         return balances;
     }
 
-    /** Adds {@code held} and {@code posted} to the accounts in one statement; every account must stay covered. */
-    private void changeOwned(PlatformId platform, Map<AccountKey, Long> held, Map<AccountKey, Long> posted,
-                             OffsetDateTime at) {
+    /**
+     * Adds {@code held} and {@code posted} to the accounts in one statement; every account must stay covered. Returns
+     * their posted balances after it.
+     */
+    private Map<AccountKey, Long> changeOwned(PlatformId platform, Map<AccountKey, Long> held,
+                                              Map<AccountKey, Long> posted, OffsetDateTime at) {
         Set<AccountKey> accounts = new java.util.TreeSet<>(held.keySet());
         accounts.addAll(posted.keySet());
-        int changed = CHANGE_OWNED.fetch(db, at, texts(accounts.stream().map(AccountKey::id)),
+        Map<AccountKey, Long> after = new HashMap<>();
+        CHANGE_OWNED.fetch(db, at, texts(accounts.stream().map(AccountKey::id)),
                 accounts.stream().map(AccountKey::currency).toArray(String[]::new),
                 accounts.stream().map(k -> held.getOrDefault(k, 0L)).toArray(Long[]::new),
                 accounts.stream().map(k -> posted.getOrDefault(k, 0L)).toArray(Long[]::new),
-                platform.value()).size();
-        if (changed != accounts.size()) {
+                platform.value()).forEach(r -> after.put(new AccountKey(r.get(LEDGER_ACCOUNTS.ID),
+                r.get(LEDGER_ACCOUNTS.CURRENCY)), r.get(LEDGER_ACCOUNTS.POSTED_MINOR)));
+        if (after.size() != accounts.size()) {
             throw new InsufficientFunds("an account of platform " + platform + " cannot cover its postings");
         }
+        return after;
     }
 
     private static String[] texts(java.util.stream.Stream<UUID> ids) {
