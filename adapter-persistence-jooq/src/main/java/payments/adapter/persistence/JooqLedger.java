@@ -22,7 +22,6 @@ import java.util.function.ToLongFunction;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.Record3;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
@@ -292,9 +291,10 @@ public final class JooqLedger implements Ledger {
     }
 
     /**
-     * Resolves the holds in one statement, then applies every journal: the owned accounts' postings (with the holds'
-     * releases) in one statement for all accounts, each entry's running balance counted in journal order from the
-     * locked balances; journals, entries and system postings go to {@link LedgerWrites}.
+     * Resolves the holds (those admitted in this transaction in memory, the ones written before in one statement),
+     * then applies every journal: the owned accounts' postings (with the written holds' releases) in one statement
+     * for all accounts, each entry's running balance counted in journal order from the account's balance before
+     * them; journals, entries and system postings go to {@link LedgerWrites}.
      */
     @Override
     public void postHolds(PlatformId platform, Map<UUID, Journal> journalsByHold) {
