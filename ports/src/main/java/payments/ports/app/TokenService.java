@@ -29,8 +29,10 @@ public final class TokenService {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
+    private final VerifiedTokens verified;
 
     public TokenService(ApiTokens tokens, TokenSecrets secrets, TransactionRunner tx, Clock clock, Ids ids) {
+        this.verified = new VerifiedTokens(clock);
         this.tokens = tokens;
         this.secrets = secrets;
         this.tx = tx;
@@ -97,14 +99,18 @@ public final class TokenService {
 
     public void delete(Caller caller, TokenId id) {
         caller.require(Permission.MANAGE);
-        if (!tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()))) {
+        boolean deleted = tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()));
+        verified.forget(id);
+        if (!deleted) {
             throw notFound(id);
         }
     }
 
     /**
      * Authenticates a Basic-auth pair. The username is the token's uuid (also accepted as {@code Token:<uuid>}).
-     * Every failure looks the same to the caller.
+     * Every failure looks the same to the caller. A token looked up in the last {@link VerifiedTokens#TTL} is not
+     * looked up again (its secret is still checked): a token deleted through another process keeps working here
+     * for at most that long.
      */
     public Caller authenticate(String username, String secret) {
         TokenId id;
@@ -114,12 +120,21 @@ public final class TokenService {
         } catch (payments.core.common.InvalidInput e) {
             throw invalidCredentials();
         }
+        VerifiedTokens.Entry recent = verified.fresh(id);
+        if (recent != null) {
+            if (!secrets.matches(secret, recent.secretHash())) {
+                throw invalidCredentials();
+            }
+            return recent.caller();
+        }
         StoredToken stored = tokens.findForAuthentication(id).orElse(null);
         if (stored == null || !secrets.matches(secret, stored.secretHash())) {
             throw invalidCredentials();
         }
         ApiToken t = stored.token();
-        return new Caller(t.platformId(), stored.environment(), t.id(), t.permissions());
+        Caller caller = new Caller(t.platformId(), stored.environment(), t.id(), t.permissions());
+        verified.remember(id, stored.secretHash(), caller);
+        return caller;
     }
 
     private static Unauthenticated invalidCredentials() {

@@ -174,6 +174,41 @@ class TokenServiceTest {
     }
 
     @Test
+    void a_token_deleted_here_stops_authenticating_at_once_even_when_just_used() {
+        TokenService.IssuedToken issued = create("ci", "VIEW");
+        TokenId id = issued.token().id();
+        w.tokens.authenticate(id.toString(), issued.secret());
+
+        w.tokens.delete(manager, id);
+
+        assertThrows(Unauthenticated.class, () -> w.tokens.authenticate(id.toString(), issued.secret()));
+    }
+
+    @Test
+    void a_recently_verified_token_still_has_its_secret_checked() {
+        TokenService.IssuedToken issued = create("ci", "VIEW");
+        w.tokens.authenticate(issued.token().id().toString(), issued.secret());
+
+        assertThrows(Unauthenticated.class,
+                () -> w.tokens.authenticate(issued.token().id().toString(), issued.secret() + "x"));
+        assertEquals(issued.token().id(), w.tokens.authenticate(issued.token().id().toString(), issued.secret())
+                .tokenId());
+    }
+
+    @Test
+    void a_token_deleted_by_another_process_stops_authenticating_here_within_the_cache_lifetime() {
+        TokenService.IssuedToken issued = create("ci", "VIEW");
+        TokenId id = issued.token().id();
+        w.tokens.authenticate(id.toString(), issued.secret());
+
+        w.apiTokens.delete(acme.id(), id, w.clock.now()); // another process: this one's cache is not told
+
+        assertEquals(id, w.tokens.authenticate(id.toString(), issued.secret()).tokenId(), "within the lifetime");
+        w.clock.advance(VerifiedTokens.TTL);
+        assertThrows(Unauthenticated.class, () -> w.tokens.authenticate(id.toString(), issued.secret()));
+    }
+
+    @Test
     void a_token_of_another_platform_cannot_be_read_or_deleted() {
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
         TokenService.IssuedToken theirs = w.tokens.issue(other.id(), "theirs", EnumSet.of(Permission.VIEW));
