@@ -55,6 +55,9 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setServerConfig("synchronous_commit", onOff)
                     .setServerConfig("full_page_writes", onOff)
                     .setServerConfig("max_connections", "200")
+                    // A new 16 MB WAL segment is created without being zero-filled first: filling it holds the WAL
+                    // write lock and stalled every commit behind it for tens of ms (docs/PERFORMANCE.md, session 5).
+                    .setServerConfig("wal_init_zero", "off")
                     .start(), null);
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);
