@@ -99,7 +99,10 @@ public final class Faults {
                 if (reply.status() == 201) {
                     ledger.acknowledged.put(key, reply.body().get("id").asText());
                 } else if (reply.status() == 503) {
+                    // A connection lost during the COMMIT leaves the outcome unknown: retried with its key, as a
+                    // client must.
                     ledger.outages.incrementAndGet();
+                    ledger.unanswered.put(key, body);
                 } else if (reply.status() / 100 == 5) {
                     ledger.errors.incrementAndGet();
                     ledger.unanswered.put(key, body);

@@ -66,7 +66,7 @@ public final class ApiHandler implements HttpHandler {
                 LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
                 exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
                 response = Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
-                        + "(request id " + requestId + ")", null);
+                        + "with the same Idempotency-Key (request id " + requestId + ")", null);
             } else {
                 LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
                 response = Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
@@ -77,7 +77,8 @@ public final class ApiHandler implements HttpHandler {
 
     /**
      * A lost or refused database connection (SQLSTATE class 08, an administrator shutdown 57P01..57P03, or a pool
-     * timeout): the request changed nothing and may be retried, so it is a 503 rather than a 500.
+     * timeout): a 503 rather than a 500, to be retried. A connection lost during the COMMIT leaves the outcome
+     * unknown (the commit may have happened): a retry with the same Idempotency-Key answers the stored outcome.
      */
     static boolean databaseUnreachable(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
