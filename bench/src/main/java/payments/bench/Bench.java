@@ -33,6 +33,11 @@ public final class Bench {
         long ok() {
             return warmUp.ok() + peak.ok() + halfPeak.ok();
         }
+
+        /** Failed requests in every phase, warm-up included, so none goes unreported. */
+        long failed() {
+            return warmUp.failed() + peak.failed() + halfPeak.failed();
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -72,14 +77,15 @@ public final class Bench {
                 long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
                         + "workers, %d cores, process RSS %d MiB (server and load generator in one JVM), pgbench tps "
-                        + "%.1f%n", seconds, warmUpSeconds, customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024, tps);
+                        + "%.1f%n", seconds, warmUpSeconds, customers, workers,
+                        Runtime.getRuntime().availableProcessors(), rssKb / 1024, tps);
                 String openLoopPhase = fixedRate > 0 ? "fixed rate" : "half peak";
                 for (Line l : lines) {
-                    System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms, failed %d); at %s %.1f/s p50 "
-                                    + "%.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms%n", l.scenario(),
-                            l.peak().rate(), l.peak().p(50), l.peak().p(99), l.peak().failed(),
-                            openLoopPhase, l.halfPeak().rate(), l.halfPeak().p(50),
-                            l.halfPeak().p(90), l.halfPeak().p(99), l.halfPeak().latency().getMaxValue() / 1e6);
+                    System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms); at %s %.1f/s p50 %.1f ms, "
+                                    + "p90 %.1f ms, p99 %.1f ms, max %.1f ms; failed %d in all phases%n", l.scenario(),
+                            l.peak().rate(), l.peak().p(50), l.peak().p(99),
+                            openLoopPhase, l.halfPeak().rate(), l.halfPeak().p(50), l.halfPeak().p(90),
+                            l.halfPeak().p(99), l.halfPeak().latency().getMaxValue() / 1e6, l.failed());
                     System.out.printf("  %-22s CPU per operation: at peak java %.3f ms, postgres %.3f ms (steal %.0f %%); "
                                     + "at %s java %.3f ms, postgres %.3f ms (steal %.0f %%)%n", "",
                             l.peak().cpuPerOk()[0], l.peak().cpuPerOk()[1], 100 * l.peak().cpuPerOk()[2],

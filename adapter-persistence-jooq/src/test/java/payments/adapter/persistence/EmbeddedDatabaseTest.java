@@ -21,7 +21,8 @@ class EmbeddedDatabaseTest {
     }
 
     private static String setting(Connection c, String name) throws SQLException {
-        try (ResultSet rs = c.createStatement().executeQuery("select current_setting('" + name + "')")) {
+        try (java.sql.Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select current_setting('" + name + "')")) {
             rs.next();
             return rs.getString(1);
         }
