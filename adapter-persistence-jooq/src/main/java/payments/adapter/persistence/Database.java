@@ -12,12 +12,14 @@ import org.jooq.impl.DSL;
 public final class Database implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final Db db;
+    private final StatisticsKeeper statistics;
 
     private Database(HikariDataSource dataSource) {
         this.dataSource = dataSource;
         DSLContext dsl = DSL.using(dataSource, SQLDialect.POSTGRES,
                 new Settings().withExecuteLogging(false).withRenderSchema(false));
         this.db = new Db(dsl);
+        this.statistics = StatisticsKeeper.start(dsl);
     }
 
     /** Connects, then applies any pending Flyway migration (safe when several processes start at once). */
@@ -48,6 +50,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        statistics.close();
         dataSource.close();
     }
 }

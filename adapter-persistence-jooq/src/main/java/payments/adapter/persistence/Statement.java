@@ -49,12 +49,6 @@ final class Statement {
     private final int[] slots;
     private final Field<?>[] fields;
     private final Field<?>[] columns;
-    /**
-     * A statement with an array placeholder is planned on every run instead of once per connection: a plan made
-     * while its table was still empty (a new deployment, before autovacuum's first ANALYZE) can be a sequential
-     * scan, and a prepared statement would keep it as the table grows. Planning costs little next to a batch.
-     */
-    private final boolean planEachRun;
 
     private Statement(Query query, Field<?>[] fields, Field<?>[] columns) {
         // Placeholders become JDBC's "?"; every other value in the query is a constant, so it is inlined.
@@ -76,7 +70,6 @@ final class Statement {
         this.sql = NAMED.matcher(named).replaceAll("?");
         this.fields = fields;
         this.columns = columns;
-        this.planEachRun = query.getParams().values().stream().anyMatch(p -> p.getDataType().isArray());
     }
 
     /** A placeholder for a value bound at execution, named after the column it is compared with or stored in. */
@@ -270,16 +263,8 @@ final class Statement {
 
     private PreparedStatement prepare(Connection c, Object[] values) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
-        if (planEachRun) {
-            ps.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);
-        }
         bind(ps, values);
         return ps;
-    }
-
-    /** Whether PostgreSQL plans this statement on every run (see {@link #planEachRun}). */
-    boolean plansEachRun() {
-        return planEachRun;
     }
 
     private void bind(PreparedStatement ps, Object[] values) throws SQLException {
