@@ -15,34 +15,27 @@ import org.jooq.impl.DSL;
  * only when the table is analyzed again, which autovacuum does on its own schedule (every minute by default, and
  * not at all where an operator turned it off). A fresh database under load grows a table by a hundred thousand rows
  * in that minute, and a batch's lookup by keys then scans them all (docs/PERFORMANCE.md, sessions 4 and 6). So
- * every {@value #INTERVAL_MILLIS} ms this finds the young tables at least twice the size their statistics give and
- * analyzes them; PostgreSQL then replans the statements that read them. A table is young while its statistics count
- * fewer than {@value #YOUNG_PAGES} pages (8 MB): from there a lookup by key plans as an index scan whatever the
- * table grows to, and autovacuum's own analyses are enough, so big tables are never sampled here. A young table
- * is analyzed each time it doubles: about eight times in its life, each time cheaply.
+ * every {@value #INTERVAL_MILLIS} ms this finds the tables at least twice the size their statistics give and
+ * analyzes them; PostgreSQL then replans the statements that read them. A table is analyzed each time it doubles,
+ * which costs little: a few times while it is young, rarely after. Big tables too: leaving those to autovacuum
+ * gave lower peaks in every run that tried it (docs/PERFORMANCE.md, session 6).
  */
 final class StatisticsKeeper implements AutoCloseable {
     static final long INTERVAL_MILLIS = 1_000;
-    static final int YOUNG_PAGES = 1_000;
     private static final System.Logger LOG = System.getLogger(StatisticsKeeper.class.getName());
-    /**
-     * Tables of the schema whose statistics count fewer than {0} pages and whose pages on disk are more than twice
-     * as many.
-     */
+    /** Tables of the schema whose pages on disk are more than twice the pages their statistics counted. */
     private static final String GROWN = """
             select c.relname from pg_class c
-            where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r' and c.relpages < {0}
+            where c.relnamespace = current_schema()::regnamespace and c.relkind = 'r'
               and pg_relation_size(c.oid) > 2 * current_setting('block_size')::bigint * greatest(c.relpages, 8)
             order by c.relname""";
 
     private final DSLContext ctx;
     private final ScheduledExecutorService timer;
-    private final int youngPages;
 
-    private StatisticsKeeper(DSLContext ctx, ScheduledExecutorService timer, int youngPages) {
+    private StatisticsKeeper(DSLContext ctx, ScheduledExecutorService timer) {
         this.ctx = ctx;
         this.timer = timer;
-        this.youngPages = youngPages;
     }
 
     /** A keeper that checks every {@value #INTERVAL_MILLIS} ms on a thread of its own until closed. */
@@ -52,27 +45,23 @@ final class StatisticsKeeper implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        StatisticsKeeper keeper = new StatisticsKeeper(ctx, timer, YOUNG_PAGES);
+        StatisticsKeeper keeper = new StatisticsKeeper(ctx, timer);
         timer.scheduleWithFixedDelay(keeper::analyzeGrownQuietly, INTERVAL_MILLIS, INTERVAL_MILLIS,
                 TimeUnit.MILLISECONDS);
         return keeper;
     }
 
-    /**
-     * A keeper without a thread: {@link #analyzeGrown} runs only when called (tests).
-     *
-     * @param youngPages a table whose statistics count this many pages or more is left to autovacuum
-     */
-    static StatisticsKeeper manual(DSLContext ctx, int youngPages) {
-        return new StatisticsKeeper(ctx, null, youngPages);
+    /** A keeper without a thread: {@link #analyzeGrown} runs only when called (tests). */
+    static StatisticsKeeper manual(DSLContext ctx) {
+        return new StatisticsKeeper(ctx, null);
     }
 
     /**
-     * Analyzes the young tables that have at least doubled since their statistics were taken; returns their names. A
-     * table another process is analyzing is skipped (its statistics are on the way).
+     * Analyzes the tables that have at least doubled since their statistics were taken; returns their names. A table
+     * another process is analyzing is skipped (its statistics are on the way).
      */
     List<String> analyzeGrown() {
-        List<String> grown = ctx.fetch(GROWN, DSL.inline(youngPages)).getValues(0, String.class);
+        List<String> grown = ctx.fetch(GROWN).getValues(0, String.class);
         for (String table : grown) {
             ctx.execute("analyze (skip_locked) {0}", DSL.name(table));
         }

@@ -37,7 +37,7 @@ class StatisticsKeeperTest {
      */
     @Test
     void a_table_grown_past_twice_its_statistics_is_analyzed_and_its_stale_plans_are_replanned() {
-        StatisticsKeeper keeper = StatisticsKeeper.manual(CTX, StatisticsKeeper.YOUNG_PAGES);
+        StatisticsKeeper keeper = StatisticsKeeper.manual(CTX);
         List<String> analyzed = new ArrayList<>();
         List<String> plans = new ArrayList<>();
         CTX.connection(c -> { // one connection, which keeps the prepared statement; each statement commits alone
@@ -46,7 +46,7 @@ class StatisticsKeeperTest {
                 s.execute("prepare probe_lookup(bigint[]) as select * from " + table + " where id = any($1)");
                 plans.add(plan(s));
                 // Another connection fills the table, as the service's batches would.
-                fill(1, 50_000);
+                CTX.execute("insert into " + table + " select g, repeat('x', 100) from generate_series(1, 50000) g");
                 plans.add(plan(s));
                 analyzed.addAll(keeper.analyzeGrown());
                 plans.add(plan(s));
@@ -61,22 +61,6 @@ class StatisticsKeeperTest {
         assertTrue(plans.get(2).contains("Index Scan"), plans.get(2));
         assertEquals(50_000L, CTX.fetchValue("select reltuples::bigint from pg_class where relname = {0}", table));
         assertTrue(!keeper.analyzeGrown().contains(table), "analyzed again only after it doubles again");
-    }
-
-    @Test
-    void a_table_whose_statistics_are_past_young_is_left_to_autovacuum() {
-        fill(1, 20_000);
-        CTX.execute("analyze {0}", DSL.name(table));
-        int pages = ((Number) CTX.fetchValue("select relpages from pg_class where relname = {0}", table)).intValue();
-        fill(20_001, 100_000);
-
-        assertTrue(!StatisticsKeeper.manual(CTX, pages).analyzeGrown().contains(table), "not young any more");
-        assertTrue(StatisticsKeeper.manual(CTX, pages + 1).analyzeGrown().contains(table), "young, five times its size");
-    }
-
-    private void fill(int from, int to) {
-        CTX.execute("insert into " + table + " select g, repeat('x', 100) from generate_series(" + from + ", " + to
-                + ") g");
     }
 
     private static String plan(Statement s) throws SQLException {
