@@ -18,7 +18,7 @@ import org.jooq.impl.DSL;
  * every {@value #INTERVAL_MILLIS} ms this finds the tables at least twice the size their statistics give and
  * analyzes them; PostgreSQL then replans the statements that read them. A table is analyzed each time it doubles,
  * which costs little: a few times while it is young, rarely after. Big tables too: leaving those to autovacuum
- * gave lower peaks in every run that tried it (docs/PERFORMANCE.md, session 6).
+ * gave no better tails and lower peaks in interleaved runs (docs/PERFORMANCE.md, session 6).
  */
 final class StatisticsKeeper implements AutoCloseable {
     static final long INTERVAL_MILLIS = 1_000;
