@@ -128,13 +128,7 @@ public final class GroupCommit<C, R> {
             }
         } finally {
             if (me.leads) {
-                Waiter heir = queue.peek();
-                if (heir != null) {
-                    heir.leads = true;
-                    heir.wake.signal();
-                } else {
-                    leaders--;
-                }
+                handOverLead();
             }
             lock.unlock();
         }
@@ -145,6 +139,22 @@ public final class GroupCommit<C, R> {
             throw me.outcome.refusal;
         }
         return me.outcome.result;
+    }
+
+    /**
+     * Passes a finished leader's place to the first queued request that does not lead yet. A request named heir
+     * stays queued until it wakes, so two leaders finishing together would otherwise both name it and one place
+     * would be lost for good (batches then ran one at a time). Called holding the lock.
+     */
+    private void handOverLead() {
+        for (Waiter w : queue) {
+            if (!w.leads) {
+                w.leads = true;
+                w.wake.signal();
+                return;
+            }
+        }
+        leaders--;
     }
 
     /** Requests waiting for a batch (for tests). */

@@ -9,10 +9,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
@@ -94,6 +99,46 @@ class GroupCommitTest {
         assertTrue(seen.values().stream().allMatch(v -> v == 1), "each request in exactly one batch");
         assertTrue(mostAtOnce.get() <= 2, "at most two batches at once, saw " + mostAtOnce.get());
         assertTrue(batches.stream().allMatch(b -> b.size() <= 16));
+    }
+
+    @Test
+    void after_many_hand_overs_of_the_lead_as_many_batches_as_allowed_still_run_at_once() throws Exception {
+        // Two leaders finishing together once could both hand the lead to the same queued request, losing a
+        // leader for good: the server then ran one batch at a time.
+        CyclicBarrier pair = new CyclicBarrier(2);
+        AtomicInteger paired = new AtomicInteger();
+        AtomicBoolean meet = new AtomicBoolean();
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            if (!meet.get()) {
+                Thread.yield();
+                return;
+            }
+            try {
+                pair.await(5, TimeUnit.SECONDS);
+                paired.incrementAndGet();
+            } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+                pair.reset();
+            }
+        }), r -> -1, 4, 2);
+        ExecutorService pool = Executors.newFixedThreadPool(64);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                int n = i;
+                results.add(pool.submit(() -> group.submit(n)));
+            }
+            for (Future<Integer> result : results) {
+                result.get();
+            }
+            meet.set(true);
+            Future<Integer> one = pool.submit(() -> group.submit(-1));
+            Future<Integer> two = pool.submit(() -> group.submit(-2));
+            assertEquals(-2, one.get());
+            assertEquals(-4, two.get());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(2, paired.get(), "the last two requests ran as two batches at the same time");
     }
 
     @Test
