@@ -79,6 +79,7 @@ import payments.ports.app.PlatformClock;
 import payments.ports.app.PlatformFees;
 import payments.ports.app.PlatformService;
 import payments.ports.app.QuoteExecution;
+import payments.ports.app.QuoteCreationBatch;
 import payments.ports.app.QuoteExecutionBatch;
 import payments.ports.app.QuoteExpiryJob;
 import payments.ports.app.QuotePayoutJob;
@@ -108,6 +109,7 @@ final class Wiring {
     final TransactionService transactions;
     final IdempotencyService idempotency;
     final TransferOutBatch transferOuts;
+    final QuoteCreationBatch quoteCreations;
     final QuoteExecutionBatch quoteExecutions;
     final JobRunner jobs;
     final SandboxClockService sandboxClock;
@@ -194,6 +196,8 @@ final class Wiring {
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
                 quoteExecution, jobStore, platformClock, ids, db);
+        quoteCreations = new QuoteCreationBatch(quotes, idempotentBatch, internalAccountStore, externalAccountStore,
+                customerStore, platformClock, config.batchSize(), config.concurrentBatches());
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
         incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
@@ -252,7 +256,7 @@ final class Wiring {
         new AccountRoutes(internalAccounts, externalAccounts).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency, transferOuts).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
-        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, idempotency, quoteExecutions)
+        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, quoteCreations, quoteExecutions)
                 .register(router);
         new InvitationRoutes(invitations).register(router);
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);

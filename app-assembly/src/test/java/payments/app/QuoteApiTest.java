@@ -158,15 +158,7 @@ class QuoteApiTest {
             });
             requests.add(() -> outcome(api.post("/quotes/" + done + "/execute", null)));
         }
-        var pool = java.util.concurrent.Executors.newFixedThreadPool(requests.size());
-        List<String> outcomes = new java.util.ArrayList<>();
-        try {
-            for (var f : pool.invokeAll(requests)) {
-                outcomes.add(f.get());
-            }
-        } finally {
-            pool.shutdown();
-        }
+        List<String> outcomes = allAtOnce(requests);
 
         var executions = outcomes.subList(0, 12);
         assertEquals(10, executions.stream().filter("200 COMPLETED"::equals).count(), executions.toString());
@@ -179,8 +171,72 @@ class QuoteApiTest {
         assertEquals(0L, balance(usdAccount, "balance"));
     }
 
+    /** Sends every request at once, each on its own thread; their outcomes in the order given. */
+    private static List<String> allAtOnce(List<java.util.concurrent.Callable<String>> requests) throws Exception {
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(requests.size());
+        List<String> outcomes = new java.util.ArrayList<>();
+        try {
+            for (var f : pool.invokeAll(requests)) {
+                outcomes.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        return outcomes;
+    }
+
     private static String outcome(ApiClient.Reply reply) {
-        return reply.status() + " " + (reply.status() == 200 ? reply.body().get("status") : reply.code());
+        return reply.status() + " " + (reply.status() / 100 == 2 ? reply.body().get("status") : reply.code());
+    }
+
+    @Test
+    void concurrent_creations_each_get_the_answer_they_would_get_alone() throws Exception {
+        fundUsd(4 * 1_000);
+        String eur = eurAccount("DE89370400440532013000");
+        String otherCustomer = api.post("/customers", CustomerApiTest.individual("someone-else")).string("id");
+        String usedKey = UUID.randomUUID().toString();
+        String usedBody = ApiClient.JSON.writeValueAsString(quoteRequest(fromUsd(), toAccount(eur), "SENDING", 700));
+        var first = api.withHeader("Idempotency-Key", usedKey).post("/quotes", usedBody);
+        assertEquals(201, first.status(), first.raw().body());
+        List<java.util.concurrent.Callable<String>> requests = new java.util.ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            long amount = 1_000 + i;
+            requests.add(() -> {
+                var created = api.withHeader("Idempotency-Key", UUID.randomUUID().toString())
+                        .post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", amount));
+                return created.status() == 201 && Long.valueOf(amount).equals(created.body().get("totalSendingAmount"))
+                        ? outcome(created) : "wrong quote " + created.raw().body();
+            });
+            requests.add(() -> outcome(api.post("/quotes", quoteRequest(fromUsd(),
+                    toAccount("ExternalAccount:" + UUID.randomUUID()), "SENDING", 1_000))));
+            requests.add(() -> outcome(api.post("/quotes", quoteRequest(Map.of("sourceType", "ACCOUNT",
+                    "accountId", usdAccount, "customerId", otherCustomer), toAccount(eur), "SENDING", 1_000))));
+            requests.add(() -> {
+                var replay = api.withHeader("Idempotency-Key", usedKey).post("/quotes", usedBody);
+                return replay.raw().body().equals(first.raw().body())
+                        && replay.raw().headers().firstValue("Idempotent-Replayed").isPresent()
+                        ? "replayed" : "wrong replay " + replay.raw().body();
+            });
+            requests.add(() -> outcome(api.withHeader("Idempotency-Key", usedKey).post("/quotes",
+                    quoteRequest(fromUsd(), toAccount(eur), "SENDING", 800))));
+            requests.add(() -> {
+                var body = quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000);
+                body.put("immediatelyExecute", true);
+                return outcome(api.post("/quotes", body));
+            });
+        }
+        List<String> outcomes = allAtOnce(requests);
+
+        for (int i = 0; i < outcomes.size(); i += 6) {
+            assertEquals(List.of("201 PENDING", "404 REFERENCE_NOT_FOUND", "400 INVALID_INPUT", "replayed",
+                    "409 CONFLICT"), outcomes.subList(i, i + 5), "requests " + i + "..");
+        }
+        var executed = java.util.stream.IntStream.range(0, 8).mapToObj(n -> outcomes.get(n * 6 + 5)).toList();
+        assertEquals(4, executed.stream().filter("201 COMPLETED"::equals).count(), executed.toString());
+        assertEquals(4, executed.stream().filter("400 INSUFFICIENT_BALANCE"::equals).count(), executed.toString());
+        assertEquals(0L, balance(usdAccount, "totalBalance"));
+        // A quote that could not be executed at once is not created (as alone): one transaction per quote made.
+        assertEquals(1L + 8 + 4, api.get("/transactions?customerId=" + customerId).body().get("totalCount"));
     }
 
     @Test

@@ -7,8 +7,8 @@ import payments.core.json.JsonObject;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
-import payments.ports.app.IdempotencyService;
 import payments.ports.app.IncomingUmaService;
+import payments.ports.app.QuoteCreationBatch;
 import payments.ports.app.QuoteExecution;
 import payments.ports.app.QuoteExecutionBatch;
 import payments.ports.app.QuoteService;
@@ -21,17 +21,17 @@ public final class QuoteRoutes {
     private final QuoteService quotes;
     private final QuoteExecution execution;
     private final IncomingUmaService incomingUma;
-    private final IdempotencyService idempotency;
+    private final QuoteCreationBatch creations;
     private final QuoteExecutionBatch executions;
 
     public QuoteRoutes(ReceiverLookupService lookups, QuoteService quotes, QuoteExecution execution,
-                       IncomingUmaService incomingUma, IdempotencyService idempotency,
+                       IncomingUmaService incomingUma, QuoteCreationBatch creations,
                        QuoteExecutionBatch executions) {
         this.lookups = lookups;
         this.quotes = quotes;
         this.execution = execution;
         this.incomingUma = incomingUma;
-        this.idempotency = idempotency;
+        this.creations = creations;
         this.executions = executions;
     }
 
@@ -46,15 +46,19 @@ public final class QuoteRoutes {
             var id = ExternalAccountId.parse("accountId", r.path("accountId"));
             return Response.ok(lookup(lookups.lookupExternalAccount(r.caller(), id, sender), "accountId"));
         });
-        router.post("/quotes", Idempotent.wrap(idempotency, r -> {
+        // Group commit (QuoteCreationBatch, QuoteExecutionBatch) instead of Idempotent.wrap: the key is handled
+        // with the batch.
+        router.post("/quotes", r -> {
             r.query().done();
-            return Response.created(quote(quotes.create(r.caller(), r.body())));
-        }));
+            String key = r.header(Idempotent.HEADER);
+            var sent = creations.create(r.caller(), r.body(), key, key == null ? null : Idempotent.fingerprint(r),
+                    q -> Idempotent.stored(Response.created(quote(q))));
+            return Idempotent.answer(r, sent.response(), sent.replayed());
+        });
         router.get("/quotes/{quoteId}", r -> {
             r.query().done();
             return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
         });
-        // Group commit (QuoteExecutionBatch) instead of Idempotent.wrap: the key is handled with the batch.
         router.post("/quotes/{quoteId}/execute", r -> {
             r.query().done();
             String key = r.header(Idempotent.HEADER);

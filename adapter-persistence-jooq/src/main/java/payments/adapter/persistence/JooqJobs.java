@@ -4,6 +4,7 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.JOBS;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
@@ -28,9 +29,18 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public void schedule(Job job) {
+        INSERT.execute(db, row(job, Instant.now()));
+    }
+
+    @Override
+    public void scheduleAll(List<Job> jobs) {
         Instant now = Instant.now();
-        INSERT.execute(db, job.platform().value(), job.id(), job.kind(), JsonColumns.write(job.payload()),
-                utc(job.dueAt()), "PENDING", job.attempts(), utc(now), utc(now));
+        INSERT.executeBatch(db, jobs.stream().map(job -> row(job, now)).toList());
+    }
+
+    private static Object[] row(Job job, Instant now) {
+        return new Object[] {job.platform().value(), job.id(), job.kind(), JsonColumns.write(job.payload()),
+            utc(job.dueAt()), "PENDING", job.attempts(), utc(now), utc(now)};
     }
 
     @Override

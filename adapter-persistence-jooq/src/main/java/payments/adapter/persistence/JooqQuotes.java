@@ -37,6 +37,11 @@ public final class JooqQuotes implements Quotes {
     }
 
     @Override
+    public void insertAll(List<Quote> quotes) {
+        INSERT.writeAll(db, quotes.stream().map(JooqQuotes::record).toList());
+    }
+
+    @Override
     public void update(Quote q) {
         UPDATE.write(db, record(q));
     }

@@ -11,18 +11,21 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
+import payments.core.common.PlatformId;
 import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
+import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
 import payments.core.fx.Conversion;
 import payments.core.fx.ExchangeRate;
@@ -151,59 +154,107 @@ public final class QuoteService {
                                List<String> rails, String umaAddress) {
     }
 
+    /**
+     * The reads a quote's creation makes: from the stores one by one ({@link #create}), or from a batch's reads made
+     * once for all its requests ({@link QuoteCreationBatch}).
+     */
+    interface CreateLookups {
+        /** The account, or a 404 REFERENCE_NOT_FOUND. */
+        InternalAccount internal(InternalAccountId id);
+
+        /** The account, or a 404 REFERENCE_NOT_FOUND. */
+        ExternalAccount external(ExternalAccountId id);
+
+        Optional<Customer> customer(CustomerId id);
+    }
+
+    /** A priced quote before it is written: the quote, its PENDING transaction and the job that expires it. */
+    record NewQuote(Quote quote, Transaction transaction, Jobs.Job expiry) {
+    }
+
     public Quote create(Caller caller, Object body) {
         caller.require(Permission.TRANSACT);
         Fields f = CREATE.validate(body);
         return tx.inTransaction(() -> {
-            Instant now = clock.now(caller);
-            Platform platform = platforms.find(caller.platformId()).orElseThrow();
-            Fields sourceFields = f.object("source").orElseThrow();
-            Fields destinationFields = f.object("destination").orElseThrow();
-            Source source = source(caller, sourceFields);
-            Lookup lookup = f.string("lookupId").map(id -> lookup(caller, id)).orElse(null);
-            Destination destination = destination(caller, destinationFields, lookup);
-            boolean immediately = f.bool("immediatelyExecute").orElse(false);
-            checkRules(source, destination, immediately);
-            requirePayerData(lookup, f);
-            ExchangeRate rate = rates.rate(caller.environment(), source.currency(), destination.currency(), now)
-                    .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "No rate is offered from "
-                            + source.currency() + " to " + destination.currency()));
-            Fees providerFees = rates.providerFees(caller.environment(), source.currency(), destination.currency());
-            Fees fees = fees(platform, providerFees, source.currency(), destination.currency(), f, now);
-            Fees platformFees = new Fees(fees.fixedMinor() - providerFees.fixedMinor(),
-                    fees.variableBps() - providerFees.variableBps());
-            long locked = f.number("lockedCurrencyAmount").orElseThrow();
-            var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
-                    ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
-            checkLimits(platform, source.currency(), amounts.totalSendingMinor());
-            long platformFee = Math.min(amounts.feesMinor(), platformShare(amounts, fees, platformFees));
-
-            UUID quoteId = ids.newId();
-            UUID transactionId = ids.newId();
-            Money sending = new Money(amounts.totalSendingMinor(), Currencies.of(source.currency()));
-            Money receiving = new Money(amounts.receivingMinor(), Currencies.of(destination.currency()));
-            Map<String, Object> details = f.pick("description", "remittanceInformation", "purposeOfPayment",
-                    "senderCustomerInfo");
-            details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
-            String reference = "QT-" + quoteId.toString().replace("-", "").substring(0, 16).toUpperCase();
-            if (source.internal() == null && source.external() == null) {
-                details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
-                        amounts.totalSendingMinor(), reference));
-            } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
-                details.put("paymentInstructions", List.of(Map.of("accountOrWalletInfo", Map.of(
-                        "accountType", "EMBEDDED_WALLET",
-                        "payloadToSign", executionPayload(quoteId, source, destination, amounts, now)))));
-            }
-            Quote quote = new Quote(quoteId, caller.platformId(), QuoteStatus.PENDING, source.customer(),
-                    sourceFields.toPlain(), destinationFields.toPlain(), sending, receiving, amounts.feesMinor(),
-                    platformFee, rate.rate(), transactionId, lookup == null ? null : lookup.id(), details,
-                    now.plusSeconds(expirySeconds(destination)), now, now);
-            quotes.insert(quote);
-            transactions.insert(transaction(caller, quote, source, destination, reference, details, now));
-            jobs.schedule(new Jobs.Job(caller.platformId(), ids.newId(), QuoteExpiryJob.KIND,
-                    Map.of("quoteId", quoteId.toString()), quote.expiresAt(), 0));
-            return immediately ? execution.execute(caller, quote.id(), null) : quote;
+            NewQuote created = prepare(caller, f, storeLookups(caller.platformId()), clock.now(caller));
+            write(List.of(created));
+            return immediately(f) ? execution.execute(caller, created.quote().id(), null) : created.quote();
         });
+    }
+
+    static boolean immediately(Fields f) {
+        return f.bool("immediatelyExecute").orElse(false);
+    }
+
+    CreateLookups storeLookups(PlatformId platform) {
+        return new CreateLookups() {
+            public InternalAccount internal(InternalAccountId id) {
+                return internalAccounts.require(platform, id);
+            }
+
+            public ExternalAccount external(ExternalAccountId id) {
+                return externalAccounts.require(platform, id);
+            }
+
+            public Optional<Customer> customer(CustomerId id) {
+                return customers.find(platform, id);
+            }
+        };
+    }
+
+    /** Checks and prices a validated request, writing nothing: a refusal is a {@link payments.core.common.DomainError}. */
+    NewQuote prepare(Caller caller, Fields f, CreateLookups reads, Instant now) {
+        Platform platform = platforms.find(caller.platformId()).orElseThrow();
+        Fields sourceFields = f.object("source").orElseThrow();
+        Fields destinationFields = f.object("destination").orElseThrow();
+        Source source = source(reads, sourceFields);
+        Lookup lookup = f.string("lookupId").map(id -> lookup(caller, id)).orElse(null);
+        Destination destination = destination(reads, destinationFields, lookup);
+        checkRules(source, destination, immediately(f));
+        requirePayerData(lookup, f);
+        ExchangeRate rate = rates.rate(caller.environment(), source.currency(), destination.currency(), now)
+                .orElseThrow(() -> new InvalidInput("INVALID_CURRENCY", "No rate is offered from "
+                        + source.currency() + " to " + destination.currency()));
+        Fees providerFees = rates.providerFees(caller.environment(), source.currency(), destination.currency());
+        Fees fees = fees(platform, providerFees, source.currency(), destination.currency(), f, now);
+        Fees platformFees = new Fees(fees.fixedMinor() - providerFees.fixedMinor(),
+                fees.variableBps() - providerFees.variableBps());
+        long locked = f.number("lockedCurrencyAmount").orElseThrow();
+        var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
+                ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
+        checkLimits(platform, source.currency(), amounts.totalSendingMinor());
+        long platformFee = Math.min(amounts.feesMinor(), platformShare(amounts, fees, platformFees));
+
+        UUID quoteId = ids.newId();
+        UUID transactionId = ids.newId();
+        Money sending = new Money(amounts.totalSendingMinor(), Currencies.of(source.currency()));
+        Money receiving = new Money(amounts.receivingMinor(), Currencies.of(destination.currency()));
+        Map<String, Object> details = f.pick("description", "remittanceInformation", "purposeOfPayment",
+                "senderCustomerInfo");
+        details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
+        String reference = "QT-" + quoteId.toString().replace("-", "").substring(0, 16).toUpperCase();
+        if (source.internal() == null && source.external() == null) {
+            details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
+                    amounts.totalSendingMinor(), reference));
+        } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
+            details.put("paymentInstructions", List.of(Map.of("accountOrWalletInfo", Map.of(
+                    "accountType", "EMBEDDED_WALLET",
+                    "payloadToSign", executionPayload(quoteId, source, destination, amounts, now)))));
+        }
+        Quote quote = new Quote(quoteId, caller.platformId(), QuoteStatus.PENDING, source.customer(),
+                sourceFields.toPlain(), destinationFields.toPlain(), sending, receiving, amounts.feesMinor(),
+                platformFee, rate.rate(), transactionId, lookup == null ? null : lookup.id(), details,
+                now.plusSeconds(expirySeconds(destination)), now, now);
+        return new NewQuote(quote, transaction(caller, reads, quote, source, destination, reference, details, now),
+                new Jobs.Job(caller.platformId(), ids.newId(), QuoteExpiryJob.KIND,
+                        Map.of("quoteId", quoteId.toString()), quote.expiresAt(), 0));
+    }
+
+    /** Writes prepared quotes with their transactions (and so their events) and expiry jobs, each kind at once. */
+    void write(List<NewQuote> created) {
+        quotes.insertAll(created.stream().map(NewQuote::quote).toList());
+        transactions.insertAll(created.stream().map(NewQuote::transaction).toList());
+        jobs.scheduleAll(created.stream().map(NewQuote::expiry).toList());
     }
 
     /** What the wallet signs to execute: the quote, the amounts and where the money goes. */
@@ -223,14 +274,14 @@ public final class QuoteService {
 
     /** The payload an embedded-wallet quote must be signed over, if it is one. */
     @SuppressWarnings("unchecked")
-    public static java.util.Optional<String> walletPayload(Quote quote) {
+    public static Optional<String> walletPayload(Quote quote) {
         Object instructions = quote.details().get("paymentInstructions");
         if (instructions instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map<?, ?> first
                 && first.get("accountOrWalletInfo") instanceof Map<?, ?> info
                 && "EMBEDDED_WALLET".equals(info.get("accountType"))) {
-            return java.util.Optional.of((String) info.get("payloadToSign"));
+            return Optional.of((String) info.get("payloadToSign"));
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     public Quote get(Caller caller, UUID id) {
@@ -242,12 +293,12 @@ public final class QuoteService {
         return new NotFound("QUOTE_NOT_FOUND", "No quote " + Quote.KIND + ":" + id);
     }
 
-    private Source source(Caller caller, Fields s) {
+    private static Source source(CreateLookups reads, Fields s) {
         String kind = s.string("sourceType").orElseThrow();
         CustomerId customer = s.string("customerId").map(id -> CustomerId.parse("source.customerId", id))
                 .orElse(null);
         if (customer != null) {
-            customers.find(caller.platformId(), customer).filter(c -> !c.isDeleted())
+            reads.customer(customer).filter(c -> !c.isDeleted())
                     .orElseThrow(() -> CustomerService.notFound(customer));
         }
         if (kind.equals("REALTIME_FUNDING")) {
@@ -255,18 +306,16 @@ public final class QuoteService {
         }
         String accountId = s.string("accountId").orElseThrow();
         if (accountId.startsWith(ExternalAccountId.KIND + ":")) {
-            ExternalAccount pull = externalAccounts.require(caller.platformId(),
-                    ExternalAccountId.parse("source.accountId", accountId));
+            ExternalAccount pull = reads.external(ExternalAccountId.parse("source.accountId", accountId));
             requireOwner(customer, pull.customerId(), "source.customerId");
             return new Source(pull.currency(), pull.customerId(), null, pull);
         }
-        InternalAccount account = internalAccounts.require(caller.platformId(),
-                InternalAccountId.parse("source.accountId", accountId));
+        InternalAccount account = reads.internal(InternalAccountId.parse("source.accountId", accountId));
         requireOwner(customer, account.customerId(), "source.customerId");
         return new Source(account.currency(), account.customerId(), account, null);
     }
 
-    private Destination destination(Caller caller, Fields d, Lookup lookup) {
+    private static Destination destination(CreateLookups reads, Fields d, Lookup lookup) {
         if (d.string("destinationType").orElseThrow().equals("UMA_ADDRESS")) {
             String address = d.string("umaAddress").orElseThrow();
             if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
@@ -287,12 +336,10 @@ public final class QuoteService {
         }
         String accountId = d.string("accountId").orElseThrow();
         if (accountId.startsWith(InternalAccountId.KIND + ":")) {
-            InternalAccount account = internalAccounts.require(caller.platformId(),
-                    InternalAccountId.parse("destination.accountId", accountId));
+            InternalAccount account = reads.internal(InternalAccountId.parse("destination.accountId", accountId));
             return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null);
         }
-        ExternalAccount account = externalAccounts.require(caller.platformId(),
-                ExternalAccountId.parse("destination.accountId", accountId));
+        ExternalAccount account = reads.external(ExternalAccountId.parse("destination.accountId", accountId));
         List<String> rails = AccountInfoSchemas.paymentRails(account.accountType());
         d.string("paymentRail").ifPresent(rail -> {
             if (!rails.contains(rail)) {
@@ -392,8 +439,9 @@ public final class QuoteService {
         return instant ? INSTANT_RAIL_EXPIRY_SECONDS : OTHER_RAIL_EXPIRY_SECONDS;
     }
 
-    private Transaction transaction(Caller caller, Quote q, Source source, Destination destination,
-                                    String reference, Map<String, Object> quoteDetails, Instant now) {
+    private static Transaction transaction(Caller caller, CreateLookups reads, Quote q, Source source,
+                                           Destination destination, String reference,
+                                           Map<String, Object> quoteDetails, Instant now) {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("quoteId", q.wireId());
         details.put("exchangeRate", q.exchangeRate());
@@ -404,7 +452,7 @@ public final class QuoteService {
             }
         }
         String platformCustomerId = q.customerId() == null ? null
-                : customers.find(caller.platformId(), q.customerId()).orElseThrow().platformCustomerId();
+                : reads.customer(q.customerId()).orElseThrow().platformCustomerId();
         TransactionParty from = source.internal() != null
                 ? TransactionParty.account(source.internal().id().toString(), source.currency())
                 : source.external() != null

@@ -1,6 +1,7 @@
 package payments.ports.driven;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,6 +13,11 @@ import payments.core.common.PlatformId;
  */
 public interface Jobs {
     void schedule(Job job);
+
+    /** Schedules several, as one change. */
+    default void scheduleAll(List<Job> jobs) {
+        jobs.forEach(this::schedule);
+    }
 
     /** The next due job of any platform, given the real time now; locked until the transaction ends. */
     Optional<Job> claimDue(Instant realNow);

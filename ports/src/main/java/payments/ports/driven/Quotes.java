@@ -12,6 +12,11 @@ import payments.core.quote.Quote;
 public interface Quotes {
     void insert(Quote quote);
 
+    /** Inserts several, as one change. */
+    default void insertAll(List<Quote> quotes) {
+        quotes.forEach(this::insert);
+    }
+
     void update(Quote quote);
 
     Optional<Quote> find(PlatformId platform, UUID id);

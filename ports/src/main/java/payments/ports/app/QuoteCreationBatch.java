@@ -1,0 +1,166 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccount;
+import payments.core.common.CustomerId;
+import payments.core.common.DomainError;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
+import payments.core.common.PlatformId;
+import payments.core.customer.Customer;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.quote.Quote;
+import payments.core.validation.Fields;
+import payments.ports.app.GroupCommit.Outcome;
+import payments.ports.app.IdempotencyService.Sent;
+import payments.ports.app.QuoteService.CreateLookups;
+import payments.ports.app.QuoteService.NewQuote;
+import payments.ports.driven.Customers;
+import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.IdempotencyKeys.StoredResponse;
+import payments.ports.driven.InternalAccounts;
+
+/**
+ * Quote creations by group commit ({@link GroupCommit}), like {@link TransferOutBatch}: the accounts and customers
+ * the requests name are read once for the batch, each request is priced exactly as {@link QuoteService#create}
+ * prices it (refused without writing anything when it fails), and the quotes, their transactions and events, their
+ * expiry jobs and the responses are written once per batch. A quote to execute at once
+ * ({@code immediatelyExecute}), a request whose key the batch cannot claim, and every request of a batch that fails
+ * as a whole run alone, through {@link QuoteService#create}.
+ */
+public final class QuoteCreationBatch {
+    private record Request(Caller caller, Object body, Fields fields, String key, byte[] requestHash,
+                           Function<Quote, StoredResponse> render) implements IdempotentBatch.Keyed {
+    }
+
+    private final QuoteService quotes;
+    private final IdempotentBatch keys;
+    private final InternalAccounts internalAccounts;
+    private final ExternalAccounts externalAccounts;
+    private final Customers customers;
+    private final PlatformClock clock;
+    private final GroupCommit<Request, Sent> group;
+
+    public QuoteCreationBatch(QuoteService quotes, IdempotentBatch keys, InternalAccounts internalAccounts,
+                              ExternalAccounts externalAccounts, Customers customers, PlatformClock clock,
+                              int maxBatch, int maxConcurrentBatches) {
+        this.quotes = quotes;
+        this.keys = keys;
+        this.internalAccounts = internalAccounts;
+        this.externalAccounts = externalAccounts;
+        this.customers = customers;
+        this.clock = clock;
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
+    }
+
+    /**
+     * Creates the quote in the next batch and returns the response once the batch committed.
+     *
+     * @param key    the Idempotency-Key, or null
+     * @param render the response to the quote created
+     */
+    public Sent create(Caller caller, Object body, String key, byte[] requestHash,
+                       Function<Quote, StoredResponse> render) {
+        caller.require(Permission.TRANSACT);
+        Fields fields = QuoteService.CREATE.validate(body);
+        IdempotentBatch.requireKeyForm(key);
+        return group.submit(new Request(caller, body, fields, key, requestHash, render));
+    }
+
+    private Sent runAlone(Request r) {
+        return keys.alone(r, () -> r.render().apply(quotes.create(r.caller(), r.body())));
+    }
+
+    private List<Outcome<Sent>> runBatch(List<Request> requests) {
+        return keys.run(requests, (caller, open, outcomes) -> runPlatform(requests, caller, open, outcomes));
+    }
+
+    /** One platform's (and environment's) requests of the batch, by their indexes, their keys claimed. */
+    private void runPlatform(List<Request> requests, Caller caller, List<Integer> open,
+                             List<Outcome<Sent>> outcomes) {
+        CreateLookups reads = load(caller.platformId(), open.stream().map(i -> requests.get(i).fields()).toList());
+        Instant now = clock.now(caller);
+        List<Integer> priced = new ArrayList<>();
+        List<NewQuote> created = new ArrayList<>();
+        for (int i : open) {
+            Request r = requests.get(i);
+            if (QuoteService.immediately(r.fields())) {
+                outcomes.set(i, Outcome.alone());
+                continue;
+            }
+            try {
+                created.add(quotes.prepare(r.caller(), r.fields(), reads, now));
+                priced.add(i);
+            } catch (DomainError e) {
+                outcomes.set(i, Outcome.refused(e));
+            }
+        }
+        quotes.write(created);
+        List<StoredResponse> responses = new ArrayList<>();
+        for (int n = 0; n < priced.size(); n++) {
+            responses.add(requests.get(priced.get(n)).render().apply(created.get(n).quote()));
+        }
+        keys.answer(caller.platformId(), requests, priced, responses, outcomes);
+    }
+
+    /**
+     * The accounts the requests name and their owners (and any customer a source names), each read once for the
+     * batch. Whatever that did not read (an unknown or malformed id) is asked of the stores, so a request gets the
+     * answer it would get alone.
+     */
+    private CreateLookups load(PlatformId platform, List<Fields> requests) {
+        Set<InternalAccountId> internalIds = new LinkedHashSet<>();
+        Set<ExternalAccountId> externalIds = new LinkedHashSet<>();
+        Set<CustomerId> customerIds = new LinkedHashSet<>();
+        for (Fields f : requests) {
+            for (String side : List.of("source", "destination")) {
+                f.object(side).flatMap(s -> s.string("accountId")).ifPresent(id -> {
+                    parse(() -> internalIds.add(InternalAccountId.parse("accountId", id)));
+                    parse(() -> externalIds.add(ExternalAccountId.parse("accountId", id)));
+                });
+            }
+            f.object("source").flatMap(s -> s.string("customerId"))
+                    .ifPresent(id -> parse(() -> customerIds.add(CustomerId.parse("customerId", id))));
+        }
+        Map<InternalAccountId, InternalAccount> internal = internalAccounts.findAll(platform, internalIds);
+        Map<ExternalAccountId, ExternalAccount> external = externalAccounts.findAll(platform, externalIds);
+        Stream.concat(internal.values().stream().map(InternalAccount::customerId),
+                external.values().stream().map(ExternalAccount::customerId))
+                .filter(Objects::nonNull).forEach(customerIds::add);
+        Map<CustomerId, Customer> owners = customers.findAll(platform, customerIds);
+        CreateLookups stores = quotes.storeLookups(platform);
+        return new CreateLookups() {
+            public InternalAccount internal(InternalAccountId id) {
+                return internal.containsKey(id) ? internal.get(id) : stores.internal(id);
+            }
+
+            public ExternalAccount external(ExternalAccountId id) {
+                return external.containsKey(id) ? external.get(id) : stores.external(id);
+            }
+
+            public Optional<Customer> customer(CustomerId id) {
+                return owners.containsKey(id) ? Optional.of(owners.get(id)) : stores.customer(id);
+            }
+        };
+    }
+
+    /** Runs a parse whose failure only means the id is not of that kind (its request is refused when priced). */
+    private static void parse(Runnable parse) {
+        try {
+            parse.run();
+        } catch (DomainError notThisKind) {
+            // the request's own checks report it
+        }
+    }
+}
