@@ -86,7 +86,8 @@ class ApiFuzzTest {
             }
             case 2 -> {
                 kind = "malformed json";
-                body = List.of("{", "{\"a\":}", "[1,", "nul", "{\"a\":1}}", "\u0000", "{'a':1}").get(random.nextInt(7));
+                body = List.of("{", "{\"a\":}", "[1,", "nul", "{\"a\":1}}", "\u0000", "{'a':1}",
+                        "{\"a\":\"\\u0000\"}").get(random.nextInt(8));
             }
             case 3 -> {
                 kind = "unknown field";

@@ -56,6 +56,29 @@ class HttpConventionsTest {
     }
 
     @Test
+    void text_holding_u0000_is_400_naming_where_it_is_and_changes_nothing() {
+        Object before = api.get("/customers").body().get("totalCount");
+        var inBody = api.post("/customers", "{\"customerType\":\"INDIVIDUAL\",\"platformCustomerId\":\"a\\u0000b\"}");
+        assertEquals(400, inBody.status());
+        assertEquals(java.util.List.of("platformCustomerId"), inBody.invalidFields());
+        var nested = new java.util.HashMap<>(CustomerApiTest.individual("nul-nested"));
+        nested.put("address", Map.of("line1", "1 Main\0 St", "postalCode", "10001", "country", "US"));
+        assertEquals(java.util.List.of("address.line1"), api.post("/customers", nested).invalidFields());
+        var inList = new java.util.HashMap<>(CustomerApiTest.individual("nul-list"));
+        inList.put("currencies", java.util.List.of("USD", "E\0UR"));
+        assertEquals(java.util.List.of("currencies[1]"), api.post("/customers", inList).invalidFields());
+        assertEquals(java.util.List.of("platformCustomerId"),
+                api.get("/customers?platformCustomerId=a%00b").invalidFields());
+        var inPath = api.get("/receiver/uma/$a%00b@example.com");
+        assertEquals(400, inPath.status());
+        assertEquals("INVALID_INPUT", inPath.code());
+        assertEquals(before, api.get("/customers").body().get("totalCount"));
+        // An escaped backslash before "u0000" is plain text, not the character.
+        var literal = new java.util.HashMap<>(CustomerApiTest.individual("not\\u0000nul"));
+        assertEquals(201, api.post("/customers", literal).status());
+    }
+
+    @Test
     void bodies_over_the_limit_are_413_and_non_json_bodies_415() {
         String huge = "{\"customerType\":\"INDIVIDUAL\",\"fullName\":\"" + "a".repeat(1_100_000) + "\"}";
         var tooLarge = api.post("/customers", huge);

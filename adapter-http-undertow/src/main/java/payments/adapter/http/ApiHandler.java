@@ -16,6 +16,7 @@ import java.util.function.BiFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.common.DomainError;
+import payments.core.common.InvalidInput;
 import payments.core.common.Unauthenticated;
 import payments.core.platform.Caller;
 
@@ -109,6 +110,9 @@ public final class ApiHandler implements HttpHandler {
                     Map.of("allowedMethods", match.allowedMethods()));
         }
         Caller caller = authenticate(exchange);
+        if (path.indexOf('\0') >= 0) {
+            throw new InvalidInput("INVALID_INPUT", "The path " + JsonCodec.NUL_MESSAGE);
+        }
         byte[] bytes = readBody(exchange);
         if (bytes.length > 0 && !isJson(exchange)) {
             return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);

@@ -43,8 +43,9 @@ public final class QueryParams {
             return null;
         }
         String v = values.getFirst();
-        if (v.length() > 1000) {
-            errors.add(new FieldError(name, "is too long"));
+        String problem = problem(v);
+        if (problem != null) {
+            errors.add(new FieldError(name, problem));
             return null;
         }
         return v;
@@ -61,11 +62,20 @@ public final class QueryParams {
             errors.add(new FieldError(name, "may be given at most " + MAX_REPEATS + " times"));
             return List.of();
         }
-        if (values.stream().anyMatch(v -> v.length() > 1000)) {
-            errors.add(new FieldError(name, "is too long"));
+        String problem = values.stream().map(QueryParams::problem).filter(p -> p != null).findFirst().orElse(null);
+        if (problem != null) {
+            errors.add(new FieldError(name, problem));
             return List.of();
         }
         return List.copyOf(values);
+    }
+
+    /** What is wrong with a value whatever its type, or null: too long, or holding U+0000 (see JsonCodec). */
+    private static String problem(String value) {
+        if (value.length() > 1000) {
+            return "is too long";
+        }
+        return value.indexOf('\0') >= 0 ? JsonCodec.NUL_MESSAGE : null;
     }
 
     /** A whole number (its range is the use case's to judge). */
