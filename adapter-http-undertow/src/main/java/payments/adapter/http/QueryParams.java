@@ -16,6 +16,7 @@ import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
 import payments.core.page.PageCursor;
 import payments.core.page.PageRequest;
+import payments.core.validation.Types;
 
 /**
  * Typed reads of the query string. Problems are collected, and {@link #done()} reports them all in one 400
@@ -84,7 +85,13 @@ public final class QueryParams {
     }
 
     public Instant instant(String name) {
-        return parse(name, (n, v) -> OffsetDateTime.parse(v).toInstant(), "must be an ISO 8601 date-time");
+        return parse(name, (n, v) -> {
+            Instant t = OffsetDateTime.parse(v).toInstant();
+            if (!Types.storable(t)) {
+                throw new IllegalArgumentException();
+            }
+            return t;
+        }, "must be an ISO 8601 date-time in the years 0001 to 9999");
     }
 
     public Boolean bool(String name) {

@@ -2,6 +2,7 @@ package payments.core.validation;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -21,6 +22,8 @@ public final class Types {
     private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
     private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
     private static final Pattern E164 = Pattern.compile("^\\+[1-9]\\d{1,14}$");
+    private static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
 
     private Types() {
     }
@@ -96,13 +99,21 @@ public final class Types {
     }
 
     public static JsonType dateTime() {
-        return format("date-time", "must be an ISO 8601 date-time with offset", s -> {
+        return format("date-time", "must be an ISO 8601 date-time with offset, in the years 0001 to 9999", s -> {
             try {
-                return OffsetDateTime.parse(s) != null;
+                return storable(OffsetDateTime.parse(s).toInstant());
             } catch (DateTimeParseException e) {
                 return false;
             }
         });
+    }
+
+    /**
+     * Whether an instant lies in ISO 8601's four-digit years, 0001 to 9999: Java parses far wider years than the
+     * database's timestamps hold, and no payment needs them.
+     */
+    public static boolean storable(Instant t) {
+        return !t.isBefore(EARLIEST) && !t.isAfter(LATEST);
     }
 
     public static JsonType uri() {

@@ -147,6 +147,10 @@ class TypesTest {
         assertFalse(errors(Types.date(), "2023-02-29").isEmpty());
         assertTrue(errors(Types.dateTime(), "2025-01-01T00:00:00Z").isEmpty());
         assertFalse(errors(Types.dateTime(), "2025-01-01T00:00:00").isEmpty());
+        assertTrue(errors(Types.dateTime(), "9999-12-31T23:59:59+00:00").isEmpty());
+        assertTrue(errors(Types.dateTime(), "0001-01-01T00:00:00Z").isEmpty());
+        assertFalse(errors(Types.dateTime(), "+300000-01-01T00:00:00Z").isEmpty());
+        assertFalse(errors(Types.dateTime(), "-200000-01-01T00:00:00Z").isEmpty());
         assertTrue(errors(Types.email(), "a@b.co").isEmpty());
         assertFalse(errors(Types.email(), "a@b").isEmpty());
         assertTrue(errors(Types.phone(), "+14155550100").isEmpty());
