@@ -79,6 +79,17 @@ class HttpConventionsTest {
     }
 
     @Test
+    void an_unpaired_surrogate_is_400_since_it_would_be_stored_as_another_text() {
+        var lone = api.post("/customers", "{\"customerType\":\"INDIVIDUAL\",\"platformCustomerId\":\"a\\uD800\"}");
+        assertEquals(400, lone.status());
+        assertEquals(java.util.List.of("platformCustomerId"), lone.invalidFields());
+        var paired = api.post("/customers", CustomerApiTest.individual("smile-\uD83D\uDE00"));
+        assertEquals(201, paired.status(), paired.raw().body());
+        assertEquals("smile-\uD83D\uDE00", api.get("/customers/" + paired.string("id")).body()
+                .get("platformCustomerId"));
+    }
+
+    @Test
     void bodies_over_the_limit_are_413_and_non_json_bodies_415() {
         String huge = "{\"customerType\":\"INDIVIDUAL\",\"fullName\":\"" + "a".repeat(1_100_000) + "\"}";
         var tooLarge = api.post("/customers", huge);

@@ -110,8 +110,9 @@ public final class ApiHandler implements HttpHandler {
                     Map.of("allowedMethods", match.allowedMethods()));
         }
         Caller caller = authenticate(exchange);
-        if (path.indexOf('\0') >= 0) {
-            throw new InvalidInput("INVALID_INPUT", "The path " + JsonCodec.NUL_MESSAGE);
+        String badPath = JsonCodec.badText(path);
+        if (badPath != null) {
+            throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }
         byte[] bytes = readBody(exchange);
         if (bytes.length > 0 && !isJson(exchange)) {

@@ -8,16 +8,16 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 
 /**
  * JSON in and out. Requests are parsed into plain Java values (Map, List, String, Long or BigInteger, BigDecimal,
- * Boolean) for the core's schemas to judge; duplicate keys, trailing content, absurd nesting and U+0000 in any string
- * are refused here.
+ * Boolean) for the core's schemas to judge; duplicate keys, trailing content, absurd nesting, and strings that
+ * cannot be stored as the same text (U+0000, unpaired surrogates) are refused here.
  */
 public final class JsonCodec {
     private static final ObjectMapper MAPPER = new ObjectMapper(JsonFactory.builder()
@@ -30,9 +30,8 @@ public final class JsonCodec {
             // Exchange rates as 0.000000000603, not 6.03E-10: both are JSON numbers, the first is what people read.
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
-    /** PostgreSQL keeps no U+0000 in text or jsonb, so no request text may hold one (body, query or path). */
-    static final String NUL_MESSAGE = "must not contain the character U+0000";
-    private static final byte[] NUL_ESCAPE = "\\u0000".getBytes(StandardCharsets.US_ASCII);
+    private static final String NUL = "must not contain the character U+0000";
+    private static final String UNPAIRED = "must not contain an unpaired surrogate (it is not Unicode text)";
 
     private JsonCodec() {
     }
@@ -44,12 +43,9 @@ public final class JsonCodec {
         }
         try {
             Object value = MAPPER.readValue(body, Object.class);
-            // JSON carries U+0000 only escaped, so a body without the escape needs no walk.
-            if (indexOf(body, NUL_ESCAPE) >= 0) {
-                String at = nulAt(value, "");
-                if (at != null) {
-                    throw InvalidFields.of(at.isEmpty() ? "body" : at, NUL_MESSAGE);
-                }
+            FieldError bad = badTextIn(value, "");
+            if (bad != null) {
+                throw InvalidFields.of(bad.field().isEmpty() ? "body" : bad.field(), bad.message());
             }
             return value;
         } catch (JsonProcessingException e) {
@@ -61,42 +57,51 @@ public final class JsonCodec {
         }
     }
 
-    /** Where in a parsed value a string (or a key) holds U+0000, as a field path; null if nowhere. */
-    private static String nulAt(Object value, String path) {
-        if (value instanceof String s) {
-            return s.indexOf('\0') >= 0 ? path : null;
-        }
-        if (value instanceof Map<?, ?> map) {
-            for (var e : map.entrySet()) {
-                String key = (String) e.getKey();
-                String at = key.indexOf('\0') >= 0 ? path : nulAt(e.getValue(), path.isEmpty() ? key : path + "." + key);
-                if (at != null) {
-                    return at;
-                }
+    /**
+     * What keeps a string from being stored as the same text, or null: PostgreSQL keeps no U+0000 in text or jsonb
+     * (it answered 500), and an unpaired surrogate is not Unicode (the driver would store "?" in its place).
+     */
+    static String badText(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == 0) {
+                return NUL;
             }
-        }
-        if (value instanceof List<?> list) {
-            for (int i = 0; i < list.size(); i++) {
-                String at = nulAt(list.get(i), path + "[" + i + "]");
-                if (at != null) {
-                    return at;
-                }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return UNPAIRED;
             }
         }
         return null;
     }
 
-    private static int indexOf(byte[] bytes, byte[] part) {
-        outer:
-        for (int i = 0; i + part.length <= bytes.length; i++) {
-            for (int j = 0; j < part.length; j++) {
-                if (bytes[i + j] != part[j]) {
-                    continue outer;
+    /** The first string (or key) in a parsed value that {@link #badText} refuses, with its field path; or null. */
+    private static FieldError badTextIn(Object value, String path) {
+        if (value instanceof String s) {
+            String problem = badText(s);
+            return problem == null ? null : new FieldError(path, problem);
+        }
+        if (value instanceof Map<?, ?> map) {
+            for (var e : map.entrySet()) {
+                String key = (String) e.getKey();
+                String problem = badText(key);
+                FieldError bad = problem != null ? new FieldError(path, "has a key that " + problem)
+                        : badTextIn(e.getValue(), path.isEmpty() ? key : path + "." + key);
+                if (bad != null) {
+                    return bad;
                 }
             }
-            return i;
         }
-        return -1;
+        if (value instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                FieldError bad = badTextIn(list.get(i), path + "[" + i + "]");
+                if (bad != null) {
+                    return bad;
+                }
+            }
+        }
+        return null;
     }
 
     private static final ObjectMapper CANONICAL = new ObjectMapper()

@@ -71,12 +71,9 @@ public final class QueryParams {
         return List.copyOf(values);
     }
 
-    /** What is wrong with a value whatever its type, or null: too long, or holding U+0000 (see JsonCodec). */
+    /** What is wrong with a value whatever its type, or null: too long, or not storable text (see JsonCodec). */
     private static String problem(String value) {
-        if (value.length() > 1000) {
-            return "is too long";
-        }
-        return value.indexOf('\0') >= 0 ? JsonCodec.NUL_MESSAGE : null;
+        return value.length() > 1000 ? "is too long" : JsonCodec.badText(value);
     }
 
     /** A whole number (its range is the use case's to judge). */

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
 import payments.core.common.InvalidFields;
+import payments.core.validation.Types;
 
 /**
  * Position in a list ordered by (createdAt, id), newest first. Opaque on the wire (base64url), so clients only pass
@@ -21,9 +22,13 @@ public record PageCursor(Instant createdAt, UUID id) {
             String raw = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
             String[] parts = raw.split("\\.", 3);
             Instant at = Instant.ofEpochSecond(Long.parseLong(parts[0]), Long.parseLong(parts[1]));
-            return new PageCursor(at, UUID.fromString(parts[2]));
+            // Every cursor this service hands out names a stored row's time; a forged far one would reach SQL.
+            if (Types.storable(at)) {
+                return new PageCursor(at, UUID.fromString(parts[2]));
+            }
         } catch (RuntimeException e) {
-            throw InvalidFields.of("cursor", "is not a cursor returned by this list");
+            // malformed: refused below like a forged one
         }
+        throw InvalidFields.of("cursor", "is not a cursor returned by this list");
     }
 }

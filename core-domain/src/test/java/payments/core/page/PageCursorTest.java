@@ -40,10 +40,22 @@ class PageCursorTest {
         assertTrue(text.matches("[A-Za-z0-9_-]+"), text);
     }
 
+    /** Any time a stored row can have: the years 0001 to 9999, to the microsecond (PostgreSQL's precision). */
     @Provide
     Arbitrary<Instant> instants() {
-        return Arbitraries.longs().between(Instant.MIN.getEpochSecond(), Instant.MAX.getEpochSecond())
-                .flatMap(s -> Arbitraries.integers().between(0, 999_999_999).map(n -> Instant.ofEpochSecond(s, n)));
+        return Arbitraries.longs().between(Instant.parse("0001-01-01T00:00:00Z").getEpochSecond(),
+                        Instant.parse("9999-12-31T23:59:59Z").getEpochSecond())
+                .flatMap(s -> Arbitraries.integers().between(0, 999_999).map(n -> Instant.ofEpochSecond(s, n * 1000L)));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-0001-12-31T23:59:59Z", "+10000-01-01T00:00:00Z", "-1000000000-01-01T00:00:00Z",
+        "+1000000000-12-31T23:59:59.999999999Z"})
+    void a_forged_cursor_beyond_any_stored_time_is_invalid(String time) {
+        String forged = new PageCursor(Instant.parse(time), UUID.randomUUID()).encode();
+
+        InvalidInput e = assertThrows(InvalidInput.class, () -> PageCursor.decode(forged));
+        assertEquals("INVALID_INPUT", e.code());
     }
 
     @Property
