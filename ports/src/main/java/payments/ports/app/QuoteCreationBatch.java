@@ -4,27 +4,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Stream;
-import payments.core.account.ExternalAccount;
-import payments.core.account.InternalAccount;
 import payments.core.common.CustomerId;
 import payments.core.common.DomainError;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
-import payments.core.customer.Customer;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.quote.Quote;
 import payments.core.validation.Fields;
 import payments.ports.app.GroupCommit.Outcome;
 import payments.ports.app.IdempotencyService.Sent;
-import payments.ports.app.QuoteService.CreateLookups;
 import payments.ports.app.QuoteService.NewQuote;
 import payments.ports.driven.Customers;
 import payments.ports.driven.ExternalAccounts;
@@ -46,9 +38,7 @@ public final class QuoteCreationBatch {
 
     private final QuoteService quotes;
     private final IdempotentBatch keys;
-    private final InternalAccounts internalAccounts;
-    private final ExternalAccounts externalAccounts;
-    private final Customers customers;
+    private final AccountReads accountReads;
     private final PlatformClock clock;
     private final GroupCommit<Request, Sent> group;
 
@@ -57,9 +47,7 @@ public final class QuoteCreationBatch {
                               int maxBatch, int maxConcurrentBatches) {
         this.quotes = quotes;
         this.keys = keys;
-        this.internalAccounts = internalAccounts;
-        this.externalAccounts = externalAccounts;
-        this.customers = customers;
+        this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
         this.clock = clock;
         this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
     }
@@ -89,7 +77,7 @@ public final class QuoteCreationBatch {
     /** One platform's (and environment's) requests of the batch, by their indexes, their keys claimed. */
     private void runPlatform(List<Request> requests, Caller caller, List<Integer> open,
                              List<Outcome<Sent>> outcomes) {
-        CreateLookups reads = load(caller.platformId(), open.stream().map(i -> requests.get(i).fields()).toList());
+        AccountReads.Reads reads = load(caller.platformId(), open.stream().map(i -> requests.get(i).fields()).toList());
         Instant now = clock.now(caller);
         List<Integer> priced = new ArrayList<>();
         List<NewQuote> created = new ArrayList<>();
@@ -115,11 +103,10 @@ public final class QuoteCreationBatch {
     }
 
     /**
-     * The accounts the requests name and their owners (and any customer a source names), each read once for the
-     * batch. Whatever that did not read (an unknown or malformed id) is asked of the stores, so a request gets the
-     * answer it would get alone.
+     * The accounts the requests name and any customer a source names, read once for the batch with the accounts'
+     * owners ({@link AccountReads#preloaded}); a malformed id is left out here and refused with its request.
      */
-    private CreateLookups load(PlatformId platform, List<Fields> requests) {
+    private AccountReads.Reads load(PlatformId platform, List<Fields> requests) {
         Set<InternalAccountId> internalIds = new LinkedHashSet<>();
         Set<ExternalAccountId> externalIds = new LinkedHashSet<>();
         Set<CustomerId> customerIds = new LinkedHashSet<>();
@@ -133,26 +120,7 @@ public final class QuoteCreationBatch {
             f.object("source").flatMap(s -> s.string("customerId"))
                     .ifPresent(id -> parse(() -> customerIds.add(CustomerId.parse("customerId", id))));
         }
-        Map<InternalAccountId, InternalAccount> internal = internalAccounts.findAll(platform, internalIds);
-        Map<ExternalAccountId, ExternalAccount> external = externalAccounts.findAll(platform, externalIds);
-        Stream.concat(internal.values().stream().map(InternalAccount::customerId),
-                external.values().stream().map(ExternalAccount::customerId))
-                .filter(Objects::nonNull).forEach(customerIds::add);
-        Map<CustomerId, Customer> owners = customers.findAll(platform, customerIds);
-        CreateLookups stores = quotes.storeLookups(platform);
-        return new CreateLookups() {
-            public InternalAccount internal(InternalAccountId id) {
-                return internal.containsKey(id) ? internal.get(id) : stores.internal(id);
-            }
-
-            public ExternalAccount external(ExternalAccountId id) {
-                return external.containsKey(id) ? external.get(id) : stores.external(id);
-            }
-
-            public Optional<Customer> customer(CustomerId id) {
-                return owners.containsKey(id) ? Optional.of(owners.get(id)) : stores.customer(id);
-            }
-        };
+        return accountReads.preloaded(platform, internalIds, externalIds, customerIds);
     }
 
     /** Runs a parse whose failure only means the id is not of that kind (its request is refused when priced). */

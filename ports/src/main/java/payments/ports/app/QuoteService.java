@@ -4,7 +4,6 @@ import static payments.core.validation.Types.bool;
 import static payments.core.validation.Types.currency;
 import static payments.core.validation.Types.integer;
 import static payments.core.validation.Types.oneOf;
-import static payments.core.validation.Types.pattern;
 import static payments.core.validation.Types.string;
 
 import java.time.Instant;
@@ -18,14 +17,12 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
-import payments.core.common.PlatformId;
 import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
-import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
 import payments.core.fx.Conversion;
 import payments.core.fx.ExchangeRate;
@@ -111,9 +108,7 @@ public final class QuoteService {
     private final Quotes quotes;
     private final Lookups lookups;
     private final Transactions transactions;
-    private final InternalAccounts internalAccounts;
-    private final ExternalAccounts externalAccounts;
-    private final Customers customers;
+    private final AccountReads accountReads;
     private final Platforms platforms;
     private final FxRates rates;
     private final PlatformFees platformFees;
@@ -131,9 +126,7 @@ public final class QuoteService {
         this.quotes = quotes;
         this.lookups = lookups;
         this.transactions = transactions;
-        this.internalAccounts = internalAccounts;
-        this.externalAccounts = externalAccounts;
-        this.customers = customers;
+        this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
         this.platforms = platforms;
         this.rates = rates;
         this.platformFees = platformFees;
@@ -154,20 +147,6 @@ public final class QuoteService {
                                List<String> rails, String umaAddress) {
     }
 
-    /**
-     * The reads a quote's creation makes: from the stores one by one ({@link #create}), or from a batch's reads made
-     * once for all its requests ({@link QuoteCreationBatch}).
-     */
-    interface CreateLookups {
-        /** The account, or a 404 REFERENCE_NOT_FOUND. */
-        InternalAccount internal(InternalAccountId id);
-
-        /** The account, or a 404 REFERENCE_NOT_FOUND. */
-        ExternalAccount external(ExternalAccountId id);
-
-        Optional<Customer> customer(CustomerId id);
-    }
-
     /** A priced quote before it is written: the quote, its PENDING transaction and the job that expires it. */
     record NewQuote(Quote quote, Transaction transaction, Jobs.Job expiry) {
     }
@@ -176,7 +155,7 @@ public final class QuoteService {
         caller.require(Permission.TRANSACT);
         Fields f = CREATE.validate(body);
         return tx.inTransaction(() -> {
-            NewQuote created = prepare(caller, f, storeLookups(caller.platformId()), clock.now(caller));
+            NewQuote created = prepare(caller, f, accountReads.oneByOne(caller.platformId()), clock.now(caller));
             write(List.of(created));
             return immediately(f) ? execution.execute(caller, created.quote().id(), null) : created.quote();
         });
@@ -186,24 +165,8 @@ public final class QuoteService {
         return f.bool("immediatelyExecute").orElse(false);
     }
 
-    CreateLookups storeLookups(PlatformId platform) {
-        return new CreateLookups() {
-            public InternalAccount internal(InternalAccountId id) {
-                return internalAccounts.require(platform, id);
-            }
-
-            public ExternalAccount external(ExternalAccountId id) {
-                return externalAccounts.require(platform, id);
-            }
-
-            public Optional<Customer> customer(CustomerId id) {
-                return customers.find(platform, id);
-            }
-        };
-    }
-
     /** Checks and prices a validated request, writing nothing: a refusal is a {@link payments.core.common.DomainError}. */
-    NewQuote prepare(Caller caller, Fields f, CreateLookups reads, Instant now) {
+    NewQuote prepare(Caller caller, Fields f, AccountReads.Reads reads, Instant now) {
         Platform platform = platforms.find(caller.platformId()).orElseThrow();
         Fields sourceFields = f.object("source").orElseThrow();
         Fields destinationFields = f.object("destination").orElseThrow();
@@ -293,7 +256,7 @@ public final class QuoteService {
         return new NotFound("QUOTE_NOT_FOUND", "No quote " + Quote.KIND + ":" + id);
     }
 
-    private static Source source(CreateLookups reads, Fields s) {
+    private static Source source(AccountReads.Reads reads, Fields s) {
         String kind = s.string("sourceType").orElseThrow();
         CustomerId customer = s.string("customerId").map(id -> CustomerId.parse("source.customerId", id))
                 .orElse(null);
@@ -315,7 +278,7 @@ public final class QuoteService {
         return new Source(account.currency(), account.customerId(), account, null);
     }
 
-    private static Destination destination(CreateLookups reads, Fields d, Lookup lookup) {
+    private static Destination destination(AccountReads.Reads reads, Fields d, Lookup lookup) {
         if (d.string("destinationType").orElseThrow().equals("UMA_ADDRESS")) {
             String address = d.string("umaAddress").orElseThrow();
             if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
@@ -439,7 +402,7 @@ public final class QuoteService {
         return instant ? INSTANT_RAIL_EXPIRY_SECONDS : OTHER_RAIL_EXPIRY_SECONDS;
     }
 
-    private static Transaction transaction(Caller caller, CreateLookups reads, Quote q, Source source,
+    private static Transaction transaction(Caller caller, AccountReads.Reads reads, Quote q, Source source,
                                            Destination destination, String reference,
                                            Map<String, Object> quoteDetails, Instant now) {
         Map<String, Object> details = new LinkedHashMap<>();

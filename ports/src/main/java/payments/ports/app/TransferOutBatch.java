@@ -6,25 +6,19 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
-import payments.core.account.ExternalAccount;
-import payments.core.account.InternalAccount;
-import payments.core.common.CustomerId;
 import payments.core.common.DomainError;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
-import payments.core.customer.Customer;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
 import payments.core.validation.Fields;
 import payments.ports.app.GroupCommit.Outcome;
 import payments.ports.app.IdempotencyService.Sent;
-import payments.ports.app.TransferService.OutLookups;
 import payments.ports.app.TransferService.OutgoingTransfer;
 import payments.ports.driven.Customers;
 import payments.ports.driven.ExternalAccounts;
@@ -50,9 +44,7 @@ public final class TransferOutBatch {
 
     private final TransferService transfers;
     private final IdempotentBatch keys;
-    private final InternalAccounts internalAccounts;
-    private final ExternalAccounts externalAccounts;
-    private final Customers customers;
+    private final AccountReads accountReads;
     private final Ledger ledger;
     private final Transactions transactions;
     private final PlatformClock platformClock;
@@ -64,9 +56,7 @@ public final class TransferOutBatch {
                             int maxConcurrentBatches) {
         this.transfers = transfers;
         this.keys = keys;
-        this.internalAccounts = internalAccounts;
-        this.externalAccounts = externalAccounts;
-        this.customers = customers;
+        this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
         this.ledger = ledger;
         this.transactions = transactions;
         this.platformClock = platformClock;
@@ -100,7 +90,7 @@ public final class TransferOutBatch {
     private void runPlatform(List<Request> requests, Caller caller, List<Integer> open,
                              List<Outcome<Sent>> outcomes) {
         PlatformId platform = caller.platformId();
-        OutLookups lookups = load(platform, open.stream().map(i -> requests.get(i).fields()).toList());
+        AccountReads.Reads lookups = load(platform, open.stream().map(i -> requests.get(i).fields()).toList());
         Instant now = platformClock.now(caller);
         Map<Integer, OutgoingTransfer> prepared = new LinkedHashMap<>();
         for (int i : open) {
@@ -131,10 +121,10 @@ public final class TransferOutBatch {
     }
 
     /**
-     * The accounts (and their customers) the requests name, each read once for the batch. A malformed id is left
-     * out here and refused by {@link TransferService#prepareOut} with its request.
+     * The accounts the requests name, read once for the batch with their owners ({@link AccountReads#preloaded}). A
+     * malformed id is left out here and refused by {@link TransferService#prepareOut} with its request.
      */
-    private OutLookups load(PlatformId platform, List<Fields> requests) {
+    private AccountReads.Reads load(PlatformId platform, List<Fields> requests) {
         Set<InternalAccountId> sources = new LinkedHashSet<>();
         Set<ExternalAccountId> destinations = new LinkedHashSet<>();
         for (Fields f : requests) {
@@ -145,30 +135,6 @@ public final class TransferOutBatch {
                 // refused by prepareOut
             }
         }
-        Map<InternalAccountId, InternalAccount> internal = internalAccounts.findAll(platform, sources);
-        Map<ExternalAccountId, ExternalAccount> external = externalAccounts.findAll(platform, destinations);
-        Map<CustomerId, Customer> owners = customers.findAll(platform, internal.values().stream()
-                .map(InternalAccount::customerId).filter(Objects::nonNull).distinct().toList());
-        return new OutLookups() {
-            public InternalAccount internal(InternalAccountId id) {
-                InternalAccount account = internal.get(id);
-                if (account == null) {
-                    throw InternalAccounts.notFound(id);
-                }
-                return account;
-            }
-
-            public ExternalAccount external(ExternalAccountId id) {
-                ExternalAccount account = external.get(id);
-                if (account == null) {
-                    throw ExternalAccounts.notFound(id);
-                }
-                return account;
-            }
-
-            public String platformCustomerId(CustomerId customer) {
-                return Objects.requireNonNull(owners.get(customer), "customer " + customer).platformCustomerId();
-            }
-        };
+        return accountReads.preloaded(platform, sources, destinations, List.of());
     }
 }

@@ -10,7 +10,6 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.common.Conflict;
-import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
@@ -74,7 +73,7 @@ public final class TransferService {
 
     private final InternalAccounts internalAccounts;
     private final ExternalAccounts externalAccounts;
-    private final Customers customers;
+    private final AccountReads accountReads;
     private final Platforms platforms;
     private final Ledger ledger;
     private final PaymentRail rail;
@@ -89,7 +88,7 @@ public final class TransferService {
                            PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.internalAccounts = internalAccounts;
         this.externalAccounts = externalAccounts;
-        this.customers = customers;
+        this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
         this.platforms = platforms;
         this.ledger = ledger;
         this.rail = rail;
@@ -105,7 +104,7 @@ public final class TransferService {
         Fields f = TRANSFER_OUT.validate(body);
         return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
-            OutgoingTransfer transfer = prepareOut(caller, f, storeLookups(caller), now);
+            OutgoingTransfer transfer = prepareOut(caller, f, accountReads.oneByOne(caller.platformId()), now);
             try {
                 ledger.hold(caller.platformId(), transfer.hold());
             } catch (InsufficientFunds e) {
@@ -115,34 +114,6 @@ public final class TransferService {
             transactions.insert(t);
             return t;
         });
-    }
-
-    /** Where a transfer-out finds its accounts: the one-by-one path reads them, a batch looks in what it loaded. */
-    interface OutLookups {
-        /** The account, or a 404 REFERENCE_NOT_FOUND. */
-        InternalAccount internal(InternalAccountId id);
-
-        /** The account, or a 404 REFERENCE_NOT_FOUND. */
-        ExternalAccount external(ExternalAccountId id);
-
-        String platformCustomerId(CustomerId customer);
-    }
-
-    private OutLookups storeLookups(Caller caller) {
-        PlatformId platform = caller.platformId();
-        return new OutLookups() {
-            public InternalAccount internal(InternalAccountId id) {
-                return internalAccounts.require(platform, id);
-            }
-
-            public ExternalAccount external(ExternalAccountId id) {
-                return externalAccounts.require(platform, id);
-            }
-
-            public String platformCustomerId(CustomerId customer) {
-                return customers.find(platform, customer).orElseThrow().platformCustomerId();
-            }
-        };
     }
 
     /** A validated transfer-out, its accounts checked, before its hold: PROCESSING, with the hold's id. */
@@ -170,7 +141,7 @@ public final class TransferService {
     }
 
     /** Checks a validated transfer-out against its accounts and the platform's limits; refuses with a 4xx. */
-    OutgoingTransfer prepareOut(Caller caller, Fields f, OutLookups lookups, Instant now) {
+    OutgoingTransfer prepareOut(Caller caller, Fields f, AccountReads.Reads lookups, Instant now) {
         InternalAccount source = active(lookups.internal(sourceId(f)));
         ExternalAccount destination = lookups.external(destinationId(f));
         Money amount = amount(caller, source, destination, f);
@@ -347,7 +318,7 @@ public final class TransferService {
     }
 
     private String platformCustomerId(Caller caller, InternalAccount account) {
-        return account.customerId() == null ? null : storeLookups(caller).platformCustomerId(account.customerId());
+        return account.customerId() == null ? null : accountReads.oneByOne(caller.platformId()).platformCustomerId(account.customerId());
     }
 
     private static String reference(UUID id) {
