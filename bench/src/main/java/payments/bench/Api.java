@@ -1,5 +1,7 @@
 package payments.bench;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedInputStream;
@@ -49,6 +51,29 @@ final class Api {
                 return bytes.length == 0 ? JSON.nullNode() : JSON.readTree(bytes);
             } catch (IOException e) {
                 return JSON.nullNode();
+            }
+        }
+
+        /**
+         * A top-level field of the JSON body as text (null if absent), read by streaming rather than by building
+         * the tree: the load generator shares the cores with what it measures.
+         */
+        String text(String field) {
+            try (JsonParser p = JSON.getFactory().createParser(bytes)) {
+                if (p.nextToken() != JsonToken.START_OBJECT) {
+                    return null;
+                }
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    boolean wanted = p.currentName().equals(field);
+                    p.nextToken();
+                    if (wanted) {
+                        return p.getValueAsString();
+                    }
+                    p.skipChildren();
+                }
+                return null;
+            } catch (IOException e) {
+                return null;
             }
         }
     }

@@ -79,7 +79,7 @@ final class Seeded {
         var r = api.send("POST", "/transfer-out", Map.of("source", Map.of("accountId", c.usdAccount()),
                 "destination", Map.of("accountId", c.usdExternal()), "amount", 1 + Bench.random(100)), true);
         if (r.status() == 201 && transactionIds.size() < 5000) {
-            transactionIds.add(r.body().get("id").asText());
+            transactionIds.add(r.text("id"));
         }
         return r.status() == 201;
     }
@@ -93,8 +93,8 @@ final class Seeded {
         if (q.status() != 201) {
             return false;
         }
-        var r = api.send("POST", "/quotes/" + q.body().get("id").asText() + "/execute", null, true);
-        return r.status() == 200 && "COMPLETED".equals(r.body().path("status").asText());
+        var r = api.send("POST", "/quotes/" + q.text("id") + "/execute", null, true);
+        return r.status() == 200 && "COMPLETED".equals(r.text("status"));
     }
 
     boolean platformTransferOut(Api api) {

@@ -20,7 +20,9 @@ import payments.ports.driven.Quotes;
 
 public final class JooqQuotes implements Quotes {
     private static final Statement INSERT = Statement.insert(QUOTES, QUOTES.fields());
-    private static final Statement UPDATE = Statement.update(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
+    /** A quote's transitions change its status and its time only ({@code Quote.with}); the rest is written once. */
+    private static final Statement UPDATE = Statement.updateColumns(QUOTES,
+            new org.jooq.Field<?>[] {QUOTES.PLATFORM_ID, QUOTES.ID}, QUOTES.STATUS, QUOTES.UPDATED_AT);
     private static final Statement FIND = Statement.byKey(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
@@ -43,12 +45,22 @@ public final class JooqQuotes implements Quotes {
 
     @Override
     public void update(Quote q) {
-        UPDATE.write(db, record(q));
+        UPDATE.write(db, transition(q));
     }
 
     @Override
     public void updateAll(List<Quote> quotes) {
-        UPDATE.writeAll(db, quotes.stream().map(JooqQuotes::record).toList());
+        UPDATE.writeAll(db, quotes.stream().map(JooqQuotes::transition).toList());
+    }
+
+    /** The columns {@link #UPDATE} writes; its JSON columns are not encoded again. */
+    private static QuotesRecord transition(Quote q) {
+        QuotesRecord r = new QuotesRecord();
+        r.setPlatformId(q.platformId().value());
+        r.setId(q.id());
+        r.setStatus(q.status().name());
+        r.setUpdatedAt(utc(q.updatedAt()));
+        return r;
     }
 
     @Override

@@ -157,12 +157,23 @@ final class Statement {
      * {@code update(table).set(record)} does), taking the values from a record.
      */
     static Statement update(Table<?> table, Field<?>... keys) {
-        Field<?>[] columns = table.fields();
+        return updateColumns(table, keys, table.fields());
+    }
+
+    /**
+     * Updates only {@code columns} of the row with these key columns, taking the values from a record: for a row
+     * whose other columns never change after its insert, so they are neither encoded nor sent nor parsed again.
+     */
+    static Statement updateColumns(Table<?> table, Field<?>[] keys, Field<?>... columns) {
         Map<Field<?>, Field<?>> values = new LinkedHashMap<>();
         for (Field<?> column : columns) {
             values.put(column, param(column));
         }
-        return new Statement(RENDER.update(table).set(values).where(keyCondition(keys)), new Field<?>[0], columns);
+        // The values in the order their names first appear: the SET list, then any key it does not hold.
+        List<Field<?>> bound = new ArrayList<>(Arrays.asList(columns));
+        Arrays.stream(keys).filter(k -> !bound.contains(k)).forEach(bound::add);
+        return new Statement(RENDER.update(table).set(values).where(keyCondition(keys)), new Field<?>[0],
+                bound.toArray(Field<?>[]::new));
     }
 
     @SuppressWarnings("unchecked")

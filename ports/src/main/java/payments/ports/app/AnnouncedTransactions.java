@@ -53,6 +53,14 @@ public final class AnnouncedTransactions implements Transactions {
         Map<UUID, Transaction> stored = new HashMap<>();
         changed.stream().collect(Collectors.groupingBy(Transaction::platformId)).forEach((platform, ts) ->
                 stored.putAll(store.findAllForUpdate(platform, ts.stream().map(Transaction::id).toList())));
+        updateAll(stored, changed);
+    }
+
+    /**
+     * {@link #updateAll(List)} for a caller that read the stored rows with {@link #findAllForUpdate} in this
+     * database transaction (so they are as stored, and locked): they are not read a second time.
+     */
+    public void updateAll(Map<UUID, Transaction> stored, List<Transaction> changed) {
         store.updateAll(changed);
         events.transactionsChanged(changed.stream().map(t -> stored.get(t.id())).toList(), changed);
     }

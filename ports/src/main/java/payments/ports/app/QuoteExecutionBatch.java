@@ -26,7 +26,6 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.Ledger;
 import payments.ports.driven.PayoutRail;
 import payments.ports.driven.Quotes;
-import payments.ports.driven.Transactions;
 
 /**
  * Quote executions by group commit ({@link GroupCommit}), like {@link TransferOutBatch}: the quotes (locked in id
@@ -48,7 +47,7 @@ public final class QuoteExecutionBatch {
     private final QuoteExecution execution;
     private final IdempotentBatch keys;
     private final Quotes quotes;
-    private final Transactions transactions;
+    private final AnnouncedTransactions transactions;
     private final ExternalAccounts externalAccounts;
     private final Ledger ledger;
     private final PlatformClock clock;
@@ -56,7 +55,7 @@ public final class QuoteExecutionBatch {
     private final GroupCommit<Request, Sent> group;
 
     public QuoteExecutionBatch(QuoteExecution execution, IdempotentBatch keys, Quotes quotes,
-                               Transactions transactions, ExternalAccounts externalAccounts, Ledger ledger,
+                               AnnouncedTransactions transactions, ExternalAccounts externalAccounts, Ledger ledger,
                                PlatformClock clock, Ids ids, int maxBatch, int maxConcurrentBatches) {
         this.execution = execution;
         this.keys = keys;
@@ -144,7 +143,7 @@ public final class QuoteExecutionBatch {
             paid.add(execution.paidOut(e.quote(), t, now));
             completed.add(e.quote().completed(now));
         }
-        transactions.updateAll(paid);
+        transactions.updateAll(stored, paid);
         quotes.updateAll(completed);
         List<StoredResponse> responses = new ArrayList<>();
         for (int n = 0; n < funded.size(); n++) {

@@ -17,6 +17,10 @@ public interface Quotes {
         quotes.forEach(this::insert);
     }
 
+    /**
+     * Records a transition. A quote's transitions change its status and its time only (QuoteTest), so a store may
+     * write just those.
+     */
     void update(Quote quote);
 
     Optional<Quote> find(PlatformId platform, UUID id);
