@@ -116,10 +116,7 @@ class ApiFuzzTest {
                 .map(k -> Tuple.of(k == Kind.OVERSIZED_BODY ? 1 : 10, k)).toArray(Tuple.Tuple2[]::new));
     }
 
-    /**
-     * Any of {@code min..max} equally often: jqwik's integers lean towards their shrinking target (the first route,
-     * the first kind) by default, which made half the requests the first kind.
-     */
+    /** Any of {@code min..max} equally often (jqwik's default distribution of integers is biased). */
     private static Arbitrary<Integer> uniform(int min, int max) {
         return Arbitraries.integers().between(min, max).withDistribution(RandomDistribution.uniform());
     }
