@@ -112,8 +112,9 @@ class ApiFuzzTest {
 
     /** Every kind equally often but oversized bodies (a megabyte each), one in about a hundred requests. */
     private static Arbitrary<Kind> kinds() {
-        return Arbitraries.frequency(java.util.Arrays.stream(Kind.values())
-                .map(k -> Tuple.of(k == Kind.OVERSIZED_BODY ? 1 : 10, k)).toArray(Tuple.Tuple2[]::new));
+        List<Tuple.Tuple2<Integer, Kind>> weighted = java.util.Arrays.stream(Kind.values())
+                .map(k -> Tuple.of(k == Kind.OVERSIZED_BODY ? 1 : 10, k)).toList();
+        return Arbitraries.frequency(weighted);
     }
 
     /** Any of {@code min..max} equally often (jqwik's default distribution of integers is biased). */
