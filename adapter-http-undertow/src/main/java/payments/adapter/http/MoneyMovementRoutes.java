@@ -37,11 +37,8 @@ public final class MoneyMovementRoutes {
         // Group commit (TransferOutBatch) instead of Idempotent.wrap: the key is handled with the batch.
         router.post("/transfer-out", r -> {
             r.query().done();
-            String key = r.header(Idempotent.HEADER);
-            var sent = transferOuts.transferOut(r.caller(), r.body(), key,
-                    key == null ? null : Idempotent.fingerprint(r),
-                    t -> Idempotent.stored(Response.created(ResourceJson.transaction(t))));
-            return Idempotent.answer(r, sent.response(), sent.replayed());
+            return Idempotent.batched(r, (key, hash) -> transferOuts.transferOut(r.caller(), r.body(), key, hash,
+                    t -> Idempotent.stored(Response.created(ResourceJson.transaction(t)))));
         });
         router.get("/transactions", r -> {
             var q = r.query();

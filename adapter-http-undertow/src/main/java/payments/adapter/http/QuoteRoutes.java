@@ -50,10 +50,8 @@ public final class QuoteRoutes {
         // with the batch.
         router.post("/quotes", r -> {
             r.query().done();
-            String key = r.header(Idempotent.HEADER);
-            var sent = creations.create(r.caller(), r.body(), key, key == null ? null : Idempotent.fingerprint(r),
-                    q -> Idempotent.stored(Response.created(quote(q))));
-            return Idempotent.answer(r, sent.response(), sent.replayed());
+            return Idempotent.batched(r, (key, hash) -> creations.create(r.caller(), r.body(), key, hash,
+                    q -> Idempotent.stored(Response.created(quote(q)))));
         });
         router.get("/quotes/{quoteId}", r -> {
             r.query().done();
@@ -61,11 +59,9 @@ public final class QuoteRoutes {
         });
         router.post("/quotes/{quoteId}/execute", r -> {
             r.query().done();
-            String key = r.header(Idempotent.HEADER);
-            var sent = executions.execute(r.caller(), Quote.parseId("quoteId", r.path("quoteId")),
-                    r.header(WalletRoutes.SIGNATURE), key, key == null ? null : Idempotent.fingerprint(r),
-                    q -> Idempotent.stored(Response.ok(quote(q))));
-            return Idempotent.answer(r, sent.response(), sent.replayed());
+            var quoteId = Quote.parseId("quoteId", r.path("quoteId"));
+            return Idempotent.batched(r, (key, hash) -> executions.execute(r.caller(), quoteId,
+                    r.header(WalletRoutes.SIGNATURE), key, hash, q -> Idempotent.stored(Response.ok(quote(q)))));
         });
         router.post("/sandbox/send", r -> {
             r.query().done();

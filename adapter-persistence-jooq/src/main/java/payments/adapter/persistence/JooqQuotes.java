@@ -53,7 +53,7 @@ public final class JooqQuotes implements Quotes {
         UPDATE.writeAll(db, quotes.stream().map(JooqQuotes::transition).toList());
     }
 
-    /** The columns {@link #UPDATE} writes; its JSON columns are not encoded again. */
+    /** The columns {@link #UPDATE} writes (the key, the status, the time); the whole row adds the rest to them. */
     private static QuotesRecord transition(Quote q) {
         QuotesRecord r = new QuotesRecord();
         r.setPlatformId(q.platformId().value());
@@ -81,10 +81,7 @@ public final class JooqQuotes implements Quotes {
 
 
     private static QuotesRecord record(Quote q) {
-        QuotesRecord r = new QuotesRecord();
-        r.setPlatformId(q.platformId().value());
-        r.setId(q.id());
-        r.setStatus(q.status().name());
+        QuotesRecord r = transition(q);
         r.setCustomerId(q.customerId() == null ? null : q.customerId().value());
         r.setSource(JsonColumns.write(q.source()));
         r.setDestination(JsonColumns.write(q.destination()));
@@ -100,7 +97,6 @@ public final class JooqQuotes implements Quotes {
         r.setDetails(JsonColumns.write(q.details()));
         r.setExpiresAt(utc(q.expiresAt()));
         r.setCreatedAt(utc(q.createdAt()));
-        r.setUpdatedAt(utc(q.updatedAt()));
         return r;
     }
 
