@@ -47,6 +47,8 @@ final class Statement {
     private final String sql;
     /** For each JDBC placeholder, the index of the value it takes. */
     private final int[] slots;
+    /** How many values the statement takes. */
+    private final int arity;
     private final Field<?>[] fields;
     private final Field<?>[] columns;
 
@@ -67,6 +69,7 @@ final class Statement {
             throw new IllegalArgumentException("placeholders " + names + " differ from the parameters " + declared
                     + " in " + named);
         }
+        this.arity = names.size();
         this.sql = NAMED.matcher(named).replaceAll("?");
         this.fields = fields;
         this.columns = columns;
@@ -192,7 +195,11 @@ final class Statement {
     }
 
     private Object[] valuesOf(TableRecord<?> record) {
-        return Arrays.stream(columns).map(record::get).toArray();
+        Object[] values = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            values[i] = record.get(columns[i]);
+        }
+        return values;
     }
 
     int execute(Db db, Object... values) {
@@ -279,9 +286,8 @@ final class Statement {
     }
 
     private void bind(PreparedStatement ps, Object[] values) throws SQLException {
-        int expected = Arrays.stream(slots).max().orElse(-1) + 1;
-        if (values.length != expected) {
-            throw new IllegalArgumentException(expected + " values expected, got " + values.length + ": " + sql);
+        if (values.length != arity) {
+            throw new IllegalArgumentException(arity + " values expected, got " + values.length + ": " + sql);
         }
         for (int i = 0; i < slots.length; i++) {
             Object v = values[slots[i]];

@@ -2,7 +2,10 @@ package payments.ports.app;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -55,10 +58,13 @@ public final class GroupCommit<C, R> {
     private static final System.Logger LOG = System.getLogger(GroupCommit.class.getName());
     private final Function<List<C>, List<Outcome<R>>> batch;
     private final Function<C, R> alone;
+    private final Function<C, Object> lockKey;
     private final int maxBatch;
     private final int maxLeaders;
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+    /** The lock keys of the requests in running batches, with their counts. */
+    private final Map<Object, Integer> busy = new HashMap<>();
     private int leaders;
 
     /**
@@ -68,11 +74,22 @@ public final class GroupCommit<C, R> {
      */
     public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, int maxBatch,
                        int maxLeaders) {
+        this(batch, alone, request -> null, maxBatch, maxLeaders);
+    }
+
+    /**
+     * @param lockKey what a request's batch locks in the database (its source account), or null: a batch never
+     *                takes a request whose key a running batch holds, since it would only wait for that batch's
+     *                commit; it stays queued for the next one
+     */
+    public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, Function<C, Object> lockKey,
+                       int maxBatch, int maxLeaders) {
         if (maxBatch < 1 || maxLeaders < 1) {
             throw new IllegalArgumentException("maxBatch and maxLeaders must be positive");
         }
         this.batch = batch;
         this.alone = alone;
+        this.lockKey = lockKey;
         this.maxBatch = maxBatch;
         this.maxLeaders = maxLeaders;
     }
@@ -80,11 +97,13 @@ public final class GroupCommit<C, R> {
     private final class Waiter {
         final C request;
         final Condition wake = lock.newCondition();
+        final Object key;
         Outcome<R> outcome;
         boolean leads;
 
         Waiter(C request) {
             this.request = request;
+            this.key = lockKey.apply(request);
         }
     }
 
@@ -103,12 +122,9 @@ public final class GroupCommit<C, R> {
                     me.wake.awaitUninterruptibly();
                     continue;
                 }
-                List<Waiter> next = new ArrayList<>();
-                while (next.size() < maxBatch && !queue.isEmpty()) {
-                    next.add(queue.poll());
-                }
+                List<Waiter> next = takeBatch();
                 if (next.isEmpty()) {
-                    // My request is in another leader's batch: step down and wait for it.
+                    // My request is in another leader's batch, or waits for one to finish: step down.
                     me.leads = false;
                     leaders--;
                     continue;
@@ -121,6 +137,9 @@ public final class GroupCommit<C, R> {
                     lock.lock();
                     for (int i = 0; i < next.size(); i++) {
                         Waiter w = next.get(i);
+                        if (w.key != null) {
+                            busy.merge(w.key, -1, (a, b) -> a + b == 0 ? null : a + b);
+                        }
                         w.outcome = outcomes != null ? outcomes.get(i) : Outcome.alone();
                         w.wake.signal();
                     }
@@ -139,6 +158,27 @@ public final class GroupCommit<C, R> {
             throw me.outcome.refusal;
         }
         return me.outcome.result;
+    }
+
+    /**
+     * Up to {@code maxBatch} queued requests in arrival order, leaving those whose key a running batch holds; their
+     * keys are then held by this batch. Called holding the lock.
+     */
+    private List<Waiter> takeBatch() {
+        List<Waiter> next = new ArrayList<>();
+        List<Object> taken = new ArrayList<>();
+        for (Iterator<Waiter> it = queue.iterator(); it.hasNext() && next.size() < maxBatch; ) {
+            Waiter w = it.next();
+            if (w.key == null || !busy.containsKey(w.key)) {
+                it.remove();
+                next.add(w);
+                if (w.key != null) {
+                    taken.add(w.key);
+                }
+            }
+        }
+        taken.forEach(k -> busy.merge(k, 1, Integer::sum));
+        return next;
     }
 
     /**

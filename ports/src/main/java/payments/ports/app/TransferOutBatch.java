@@ -60,7 +60,8 @@ public final class TransferOutBatch {
         this.ledger = ledger;
         this.transactions = transactions;
         this.platformClock = platformClock;
-        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, TransferOutBatch::lockKey, maxBatch,
+                maxConcurrentBatches);
     }
 
     /**
@@ -76,6 +77,15 @@ public final class TransferOutBatch {
         Fields fields = TransferService.TRANSFER_OUT.validate(body);
         IdempotentBatch.requireKeyForm(key);
         return group.submit(new Request(caller, body, fields, key, requestHash, render));
+    }
+
+    /** The source account, which the batch locks; null when malformed (refused in the batch). */
+    private static Object lockKey(Request r) {
+        try {
+            return TransferService.sourceId(r.fields());
+        } catch (DomainError | java.util.NoSuchElementException malformed) {
+            return null;
+        }
     }
 
     private Sent runAlone(Request r) {

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CountDownLatch;
@@ -20,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Conflict;
 import payments.ports.app.GroupCommit.Outcome;
@@ -82,23 +86,79 @@ class GroupCommitTest {
             Thread.yield();
             running.decrementAndGet();
         }), r -> -1, 16, 2);
-        ExecutorService pool = Executors.newFixedThreadPool(64);
-        try {
-            List<Future<Integer>> results = new ArrayList<>();
-            for (int i = 0; i < 5000; i++) {
-                int n = i;
-                results.add(pool.submit(() -> group.submit(n)));
-            }
-            for (int i = 0; i < 5000; i++) {
-                assertEquals(2 * i, results.get(i).get());
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        submitFromManyThreads(group, 5000);
         assertEquals(5000, seen.size());
         assertTrue(seen.values().stream().allMatch(v -> v == 1), "each request in exactly one batch");
         assertTrue(mostAtOnce.get() <= 2, "at most two batches at once, saw " + mostAtOnce.get());
         assertTrue(batches.stream().allMatch(b -> b.size() <= 16));
+    }
+
+    @Test
+    void a_request_whose_lock_key_a_running_batch_holds_waits_for_the_next_batch_while_others_run_beside_it()
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean zeroRunning = new AtomicBoolean(true);
+        AtomicBoolean keySharedWithZero = new AtomicBoolean();
+        // Keys: even requests lock "even", odd ones "odd"; request 0's batch holds "even" until released.
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            if (batch.contains(0)) {
+                await(release);
+                zeroRunning.set(false);
+            } else if (zeroRunning.get() && batch.stream().anyMatch(r -> r % 2 == 0)) {
+                keySharedWithZero.set(true);
+            }
+        }), r -> -1, r -> r % 2 == 0 ? "even" : "odd", 8, 2);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            Future<Integer> zero = pool.submit(() -> group.submit(0));
+            while (batches.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            Future<Integer> two = pool.submit(() -> group.submit(2));
+            awaitQueued(group, 1);
+            Future<Integer> four = pool.submit(() -> group.submit(4));
+            awaitQueued(group, 2);
+            // The second leader's place is free, but the queued requests wait for "even": an odd one runs now.
+            assertEquals(6, pool.submit(() -> group.submit(3)).get(5, TimeUnit.SECONDS));
+            release.countDown();
+            assertEquals(0, zero.get());
+            assertEquals(4, two.get());
+            assertEquals(8, four.get());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertTrue(!keySharedWithZero.get(), "no batch took an even request while request 0's batch ran");
+        assertEquals(List.of(List.of(0), List.of(3), List.of(2, 4)), batches);
+    }
+
+    @Test
+    void under_load_two_batches_running_at_once_never_share_a_lock_key_and_every_request_is_answered()
+            throws Exception {
+        Map<Integer, Integer> held = new HashMap<>();
+        AtomicBoolean shared = new AtomicBoolean();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        AtomicInteger running = new AtomicInteger();
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+            Set<Integer> keys = batch.stream().map(GroupCommitTest::scattered).collect(Collectors.toSet());
+            synchronized (held) {
+                keys.forEach(k -> {
+                    if (held.merge(k, 1, Integer::sum) > 1) {
+                        shared.set(true);
+                    }
+                });
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000); // long enough for batches to overlap
+            synchronized (held) {
+                keys.forEach(k -> held.merge(k, -1, Integer::sum));
+            }
+            running.decrementAndGet();
+        }), r -> -1, GroupCommitTest::scattered, 16, 2);
+        submitFromManyThreads(group, 5000);
+        assertTrue(!shared.get(), "two running batches held the same key");
+        assertEquals(5000, batches.stream().mapToLong(List::size).sum());
+        assertTrue(mostAtOnce.get() <= 2, "at most two batches at once, saw " + mostAtOnce.get());
+        assertEquals(0, group.queued());
     }
 
     @Test
@@ -174,6 +234,37 @@ class GroupCommitTest {
             during.accept(batch);
             return batch.stream().map(r -> Outcome.done(r * 2)).toList();
         };
+    }
+
+    /** Submits requests 0 to n - 1 from 64 threads and checks each answer (twice the request). */
+    private static void submitFromManyThreads(GroupCommit<Integer, Integer> group, int n) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(64);
+        try {
+            List<Future<Integer>> results = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                int request = i;
+                results.add(pool.submit(() -> group.submit(request)));
+            }
+            for (int i = 0; i < n; i++) {
+                assertEquals(2 * i, results.get(i).get(30, TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Waits until that many requests are queued: they stay queued while the batch they wait for runs. */
+    private static void awaitQueued(GroupCommit<Integer, Integer> group, int requests) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (group.queued() < requests) {
+            assertTrue(System.nanoTime() < deadline, requests + " requests queued while the batch they wait for runs");
+            Thread.onSpinWait();
+        }
+    }
+
+    /** One of 23 lock keys, spread so that requests arriving together share some. */
+    private static int scattered(int request) {
+        return request * 7919 % 23;
     }
 
     private static void await(CountDownLatch latch) {
