@@ -4,10 +4,12 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.JOBS;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
+import org.jooq.Field;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.JobsRecord;
 import payments.core.common.PlatformId;
@@ -21,6 +23,8 @@ import payments.ports.driven.Jobs;
 public final class JooqJobs implements Jobs {
     private static final Statement INSERT = Statement.insert(JOBS, JOBS.PLATFORM_ID, JOBS.ID, JOBS.KIND, JOBS.PAYLOAD,
             JOBS.DUE_AT, JOBS.STATUS, JOBS.ATTEMPTS, JOBS.CREATED_AT, JOBS.UPDATED_AT);
+    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
+    private static final Statement CLAIM_OF_PLATFORM = claim(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)));
     private final Db db;
 
     public JooqJobs(Db db) {
@@ -45,24 +49,27 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public Optional<Job> claimDue(Instant realNow) {
-        return claim(DSL.trueCondition(), realNow);
+        return CLAIM_ANY.fetchOptional(db, utc(realNow)).map(r -> toJob(r.into(JOBS)));
     }
 
     @Override
     public Optional<Job> claimDue(PlatformId platform, Instant realNow) {
-        return claim(JOBS.PLATFORM_ID.eq(platform.value()), realNow);
+        return CLAIM_OF_PLATFORM.fetchOptional(db, platform.value(), utc(realNow)).map(r -> toJob(r.into(JOBS)));
     }
 
-    private Optional<Job> claim(Condition scope, Instant realNow) {
-        return db.ctx().selectFrom(JOBS)
+    /**
+     * The earliest due pending job in {@code scope}, locked (skipping those another process holds): the workers of
+     * every process run it every poll, so it is rendered once.
+     */
+    private static Statement claim(Condition scope) {
+        Field<OffsetDateTime> realNow = Statement.param("real_now", JOBS.DUE_AT);
+        return Statement.query(ctx -> ctx.selectFrom(JOBS)
                 .where(scope.and(JOBS.STATUS.eq("PENDING"))
                         .and(JOBS.DUE_AT.le(PlatformTime.latest(realNow)))
                         .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow))))
                 .orderBy(JOBS.DUE_AT)
                 .limit(1)
-                .forUpdate().skipLocked()
-                .fetchOptional()
-                .map(JooqJobs::toJob);
+                .forUpdate().skipLocked());
     }
 
     @Override

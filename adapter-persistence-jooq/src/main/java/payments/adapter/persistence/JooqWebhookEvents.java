@@ -55,6 +55,35 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         INSERT.writeAll(db, events.stream().map(JooqWebhookEvents::record).toList());
     }
 
+    private static final Field<OffsetDateTime> PLATFORM_NOW = DSL.field(DSL.name("platform_now"),
+            OffsetDateTime.class);
+    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
+    private static final Statement CLAIM_OF_PLATFORM = claim(
+            WEBHOOK_EVENTS.PLATFORM_ID.eq(Statement.param(WEBHOOK_EVENTS.PLATFORM_ID)));
+
+    /**
+     * The earliest due pending event in {@code scope} whose platform has fewer than {@code :max_in_flight} leased,
+     * locked (skipping those another process holds), with its platform's now: every delivery thread of every
+     * process runs it every poll, so it is rendered once.
+     */
+    private static Statement claim(Condition scope) {
+        var e = WEBHOOK_EVENTS;
+        var busy = WEBHOOK_EVENTS.as("busy");
+        Field<OffsetDateTime> realNow = Statement.param("real_now", e.NEXT_ATTEMPT_AT);
+        var inFlight = DSL.selectCount().from(busy).where(busy.PLATFORM_ID.eq(e.PLATFORM_ID)
+                .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(realNow)));
+        return Statement.query(ctx -> ctx.select(e.fields())
+                .select(PlatformTime.now(e.PLATFORM_ID, realNow).as(PLATFORM_NOW)).from(e)
+                .where(scope.and(e.STATUS.eq(EventStatus.PENDING.name()))
+                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.latest(realNow)))
+                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.now(e.PLATFORM_ID, realNow)))
+                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(realNow)))
+                        .and(inFlight.asField().lt(Statement.param("max_in_flight", e.ATTEMPTS))))
+                .orderBy(e.NEXT_ATTEMPT_AT)
+                .limit(1)
+                .forUpdate().of(e).skipLocked());
+    }
+
     private static WebhookEventsRecord record(WebhookEvent e) {
         WebhookEventsRecord r = new WebhookEventsRecord();
         r.setPlatformId(e.platformId().value());
@@ -74,28 +103,16 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     @Override
     public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
         var e = WEBHOOK_EVENTS;
-        var busy = WEBHOOK_EVENTS.as("busy");
-        Field<OffsetDateTime> platformNow = PlatformTime.now(e.PLATFORM_ID, realNow).as("platform_now");
-        Condition scope = platform == null ? DSL.trueCondition() : e.PLATFORM_ID.eq(platform.value());
-        var inFlight = DSL.selectCount().from(busy).where(busy.PLATFORM_ID.eq(e.PLATFORM_ID)
-                .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(utc(realNow))));
-        Record row = db.ctx().select(e.fields()).select(platformNow).from(e)
-                .where(scope.and(e.STATUS.eq(EventStatus.PENDING.name()))
-                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.latest(realNow)))
-                        .and(e.NEXT_ATTEMPT_AT.le(PlatformTime.now(e.PLATFORM_ID, realNow)))
-                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(utc(realNow))))
-                        .and(inFlight.asField().lt(maxInFlight)))
-                .orderBy(e.NEXT_ATTEMPT_AT)
-                .limit(1)
-                .forUpdate().of(e).skipLocked()
-                .fetchOne();
+        // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
+        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight)
+                : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight)).orElse(null);
         if (row == null) {
             return Optional.empty();
         }
         WebhookEvent event = toEvent(row.into(e));
         int attempt = event.attempts() + 1;
         UUID lease = UUID.randomUUID();
-        OffsetDateTime startedAt = row.get(platformNow);
+        OffsetDateTime startedAt = row.get(PLATFORM_NOW);
         db.ctx().update(e).set(e.ATTEMPTS, attempt).set(e.LEASE_ID, lease).set(e.LEASE_UNTIL, utc(leaseUntil))
                 .where(byId(event.platformId(), event.id())).execute();
         db.ctx().update(WEBHOOK_ATTEMPTS)

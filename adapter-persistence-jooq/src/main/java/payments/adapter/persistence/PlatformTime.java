@@ -24,16 +24,29 @@ final class PlatformTime {
      * per-platform condition, {@link #now}, still decides each row).
      */
     static Field<OffsetDateTime> latest(Instant realNow) {
+        return latest(DSL.val(utc(realNow)));
+    }
+
+    /** {@link #latest(Instant)} of a real time given as a field (a statement's placeholder). */
+    static Field<OffsetDateTime> latest(Field<OffsetDateTime> realNow) {
         var offset = DSL.coalesce(DSL.select(DSL.max(SANDBOX_CLOCKS.OFFSET_SECONDS)).from(SANDBOX_CLOCKS).asField(),
                 DSL.inline(0L));
-        return DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE,
-                DSL.val(utc(realNow)), offset.cast(SQLDataType.DOUBLE));
+        return plus(realNow, offset);
     }
 
     static Field<OffsetDateTime> now(Field<UUID> platformId, Instant realNow) {
+        return now(platformId, DSL.val(utc(realNow)));
+    }
+
+    /** {@link #now(Field, Instant)} of a real time given as a field (a statement's placeholder). */
+    static Field<OffsetDateTime> now(Field<UUID> platformId, Field<OffsetDateTime> realNow) {
         var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
                 .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(platformId)).asField(), DSL.inline(0L));
-        return DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE,
-                DSL.val(utc(realNow)), offset.cast(SQLDataType.DOUBLE));
+        return plus(realNow, offset);
+    }
+
+    private static Field<OffsetDateTime> plus(Field<OffsetDateTime> realNow, Field<?> offsetSeconds) {
+        return DSL.field("{0} + make_interval(secs => {1})", SQLDataType.TIMESTAMPWITHTIMEZONE, realNow,
+                offsetSeconds.cast(SQLDataType.DOUBLE));
     }
 }
