@@ -13,7 +13,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
-                     Map<String, String> oidcIssuers, int batchSize, int concurrentBatches, int httpWorkers) {
+                     Map<String, String> oidcIssuers, int batchSize, int concurrentBatches, int concurrentQuoteBatches,
+                     int httpWorkers) {
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
     static final long MAX_WEBHOOK_TIMEOUT_MILLIS = 30_000;
@@ -39,25 +40,28 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")),
                 Math.max(1, intValue(env, "PAYMENTS_BATCH_SIZE", 64)),
                 Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2)),
+                Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1)),
                 Math.max(2, intValue(env, "PAYMENTS_HTTP_WORKERS", 64)));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, httpWorkers);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches,
+                concurrentQuoteBatches, httpWorkers);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, httpWorkers);
+                passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches, httpWorkers);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, httpWorkers);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches,
+                httpWorkers);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -65,7 +69,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers, batchSize, concurrentBatches, httpWorkers);
+                oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches, httpWorkers);
     }
 
     /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */

@@ -184,7 +184,7 @@ final class Wiring {
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
         quoteExecutions = new QuoteExecutionBatch(quoteExecution, idempotentBatch, quoteStore, transactionStore,
-                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentBatches());
+                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentQuoteBatches());
         walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
                 customerStore, internalAccountStore, signedRetry, walletCrypto,
                 new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
@@ -197,7 +197,7 @@ final class Wiring {
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
                 quoteExecution, jobStore, platformClock, ids, db);
         quoteCreations = new QuoteCreationBatch(quotes, idempotentBatch, internalAccountStore, externalAccountStore,
-                customerStore, platformClock, config.batchSize(), config.concurrentBatches());
+                customerStore, platformClock, config.batchSize(), config.concurrentQuoteBatches());
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
         incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
