@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -291,7 +293,13 @@ final class Statement {
         }
         for (int i = 0; i < slots.length; i++) {
             Object v = values[slots[i]];
-            ps.setObject(i + 1, v instanceof JSONB json ? json.data() : v);
+            if (v instanceof OffsetDateTime time && time.getYear() >= 1 && time.getYear() <= 9999) {
+                // ISO 8601 text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's
+                // own conversion cost 4 % of a payment's CPU in the JVM. Other years keep the driver's (era, sign).
+                ps.setObject(i + 1, time.toString(), Types.OTHER);
+            } else {
+                ps.setObject(i + 1, v instanceof JSONB json ? json.data() : v);
+            }
         }
     }
 
