@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.util.List;
 import java.util.Map;
 import org.jooq.JSONB;
@@ -12,6 +13,9 @@ import org.jooq.JSONB;
 final class JsonColumns {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.USE_LONG_FOR_INTS);
+    /** Readers made once, rather than a type reference resolved on every read. */
+    private static final ObjectReader OBJECT = MAPPER.readerFor(new TypeReference<Map<String, Object>>() { });
+    private static final ObjectReader ANY = MAPPER.readerFor(Object.class);
 
     private JsonColumns() {
     }
@@ -25,20 +29,31 @@ final class JsonColumns {
     }
 
     static Map<String, Object> readObject(JSONB json) {
-        return read(json, new TypeReference<>() { });
+        return read(json, OBJECT);
     }
 
     static Object readAny(JSONB json) {
-        return read(json, new TypeReference<Object>() { });
+        return read(json, ANY);
     }
 
+    /**
+     * A list of JSON objects out of a value read by {@link #readObject} or {@link #readAny}, which already reads an
+     * array of objects as a list of maps: it is checked, not converted again (null stays null).
+     */
+    @SuppressWarnings("unchecked")
     static List<Map<String, Object>> readList(Object json) {
-        return MAPPER.convertValue(json, new TypeReference<>() { });
+        if (json == null) {
+            return null;
+        }
+        if (!(json instanceof List<?> list) || !list.stream().allMatch(Map.class::isInstance)) {
+            throw new IllegalStateException("stored JSON is not a list of objects: " + json);
+        }
+        return (List<Map<String, Object>>) list;
     }
 
-    private static <T> T read(JSONB json, TypeReference<T> type) {
+    private static <T> T read(JSONB json, ObjectReader reader) {
         try {
-            return MAPPER.readValue(json.data(), type);
+            return reader.readValue(json.data());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored JSON is unreadable", e);
         }
