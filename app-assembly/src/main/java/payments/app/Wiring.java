@@ -136,7 +136,7 @@ final class Wiring {
         var internalAccountStore = new JooqInternalAccounts(db);
         var externalAccountStore = new JooqExternalAccounts(db);
         var ledger = new JooqLedger(db);
-        var jobStore = new JooqJobs(db);
+        var jobStore = new JooqJobs(db, clock);
         var sandboxClocks = new JooqSandboxClocks(db);
         var platformClock = new PlatformClock(clock, sandboxClocks);
         var webhookEvents = new JooqWebhookEvents(db);

@@ -13,6 +13,7 @@ import org.jooq.Field;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.JobsRecord;
 import payments.core.common.PlatformId;
+import payments.ports.driven.Clock;
 import payments.ports.driven.Jobs;
 
 /**
@@ -26,19 +27,22 @@ public final class JooqJobs implements Jobs {
     private static final Statement CLAIM_ANY = claim(DSL.noCondition());
     private static final Statement CLAIM_OF_PLATFORM = claim(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)));
     private final Db db;
+    /** The time a job row is written (its created_at and updated_at), not when it is due. */
+    private final Clock clock;
 
-    public JooqJobs(Db db) {
+    public JooqJobs(Db db, Clock clock) {
         this.db = db;
+        this.clock = clock;
     }
 
     @Override
     public void schedule(Job job) {
-        INSERT.execute(db, row(job, Instant.now()));
+        INSERT.execute(db, row(job, clock.now()));
     }
 
     @Override
     public void scheduleAll(List<Job> jobs) {
-        Instant now = Instant.now();
+        Instant now = clock.now();
         INSERT.executeBatch(db, jobs.stream().map(job -> row(job, now)).toList());
     }
 

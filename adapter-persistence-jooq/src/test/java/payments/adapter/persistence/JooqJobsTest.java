@@ -2,6 +2,7 @@ package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static payments.adapter.persistence.schema.Tables.JOBS;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,8 +19,25 @@ import payments.core.common.PlatformId;
 import payments.ports.driven.Jobs;
 
 class JooqJobsTest {
-    private final JooqJobs jobs = new JooqJobs(Fixtures.DB);
+    /** The time rows are written: a fixed instant, to tell it from real time. */
+    private static final Instant WRITTEN = Instant.parse("2030-01-02T03:04:05.123456Z");
+    private final JooqJobs jobs = new JooqJobs(Fixtures.DB, () -> WRITTEN);
     private final JooqSandboxClocks clocks = new JooqSandboxClocks(Fixtures.DB);
+
+    @Test
+    void a_job_row_is_stamped_by_the_clock_port_not_the_machines_time() {
+        PlatformId platform = Fixtures.platform();
+        UUID one = UUID.randomUUID();
+        UUID two = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, one, "TEST", Map.of(), Fixtures.now(), 0));
+        jobs.scheduleAll(List.of(new Jobs.Job(platform, two, "TEST", Map.of(), Fixtures.now(), 0)));
+
+        for (UUID id : List.of(one, two)) {
+            var row = Fixtures.DB.ctx().selectFrom(JOBS).where(JOBS.ID.eq(id)).fetchOne();
+            assertEquals(WRITTEN, row.getCreatedAt().toInstant());
+            assertEquals(WRITTEN, row.getUpdatedAt().toInstant());
+        }
+    }
 
     @Test
     void a_job_is_due_by_its_platforms_clock_including_a_sandbox_offset() {
