@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.JobsRecord;
 import payments.core.common.PlatformId;
@@ -53,12 +54,12 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public Optional<Job> claimDue(Instant realNow) {
-        return CLAIM_ANY.fetchOptional(db, utc(realNow)).map(r -> toJob(r.into(JOBS)));
+        return CLAIM_ANY.fetchOptional(db, utc(realNow)).map(JooqJobs::toJob);
     }
 
     @Override
     public Optional<Job> claimDue(PlatformId platform, Instant realNow) {
-        return CLAIM_OF_PLATFORM.fetchOptional(db, platform.value(), utc(realNow)).map(r -> toJob(r.into(JOBS)));
+        return CLAIM_OF_PLATFORM.fetchOptional(db, platform.value(), utc(realNow)).map(JooqJobs::toJob);
     }
 
     /**
@@ -99,7 +100,8 @@ public final class JooqJobs implements Jobs {
                 .execute();
     }
 
-    private static Job toJob(JobsRecord r) {
+    private static Job toJob(Record row) {
+        JobsRecord r = row.into(JOBS);
         return new Job(new PlatformId(r.getPlatformId()), r.getId(), r.getKind(),
                 JsonColumns.readObject(r.getPayload()), r.getDueAt().toInstant(), r.getAttempts());
     }

@@ -38,6 +38,11 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
             WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.TYPE, WEBHOOK_EVENTS.DATA, WEBHOOK_EVENTS.STATUS, WEBHOOK_EVENTS.ATTEMPTS,
             WEBHOOK_EVENTS.MAX_ATTEMPTS, WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, WEBHOOK_EVENTS.LAST_RESPONSE_STATUS,
             WEBHOOK_EVENTS.CREATED_AT, WEBHOOK_EVENTS.UPDATED_AT);
+    private static final Field<OffsetDateTime> PLATFORM_NOW = DSL.field(DSL.name("platform_now"),
+            OffsetDateTime.class);
+    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
+    private static final Statement CLAIM_OF_PLATFORM = claim(
+            WEBHOOK_EVENTS.PLATFORM_ID.eq(Statement.param(WEBHOOK_EVENTS.PLATFORM_ID)));
     private final Db db;
 
     public JooqWebhookEvents(Db db) {
@@ -54,12 +59,6 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     public void appendAll(List<WebhookEvent> events) {
         INSERT.writeAll(db, events.stream().map(JooqWebhookEvents::record).toList());
     }
-
-    private static final Field<OffsetDateTime> PLATFORM_NOW = DSL.field(DSL.name("platform_now"),
-            OffsetDateTime.class);
-    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
-    private static final Statement CLAIM_OF_PLATFORM = claim(
-            WEBHOOK_EVENTS.PLATFORM_ID.eq(Statement.param(WEBHOOK_EVENTS.PLATFORM_ID)));
 
     /**
      * The earliest due pending event in {@code scope} whose platform has fewer than {@code :max_in_flight} leased,

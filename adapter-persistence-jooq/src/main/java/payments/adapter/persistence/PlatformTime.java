@@ -1,9 +1,7 @@
 package payments.adapter.persistence;
 
-import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
 
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.UUID;
 import org.jooq.Field;
@@ -12,7 +10,8 @@ import org.jooq.impl.SQLDataType;
 
 /**
  * A platform's "now" in SQL, for queries over many platforms (due jobs, due webhooks): real time plus the sandbox
- * clock's offset of the row's platform, as {@code PlatformClock} computes it in Java.
+ * clock's offset of the row's platform, as {@code PlatformClock} computes it in Java. The real time is a field: a
+ * statement's placeholder, since the queries that use it are rendered once.
  */
 final class PlatformTime {
     private PlatformTime() {
@@ -23,22 +22,12 @@ final class PlatformTime {
      * ends here, so a query for due rows reads only rows that may be due instead of every pending one (the
      * per-platform condition, {@link #now}, still decides each row).
      */
-    static Field<OffsetDateTime> latest(Instant realNow) {
-        return latest(DSL.val(utc(realNow)));
-    }
-
-    /** {@link #latest(Instant)} of a real time given as a field (a statement's placeholder). */
     static Field<OffsetDateTime> latest(Field<OffsetDateTime> realNow) {
         var offset = DSL.coalesce(DSL.select(DSL.max(SANDBOX_CLOCKS.OFFSET_SECONDS)).from(SANDBOX_CLOCKS).asField(),
                 DSL.inline(0L));
         return plus(realNow, offset);
     }
 
-    static Field<OffsetDateTime> now(Field<UUID> platformId, Instant realNow) {
-        return now(platformId, DSL.val(utc(realNow)));
-    }
-
-    /** {@link #now(Field, Instant)} of a real time given as a field (a statement's placeholder). */
     static Field<OffsetDateTime> now(Field<UUID> platformId, Field<OffsetDateTime> realNow) {
         var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
                 .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(platformId)).asField(), DSL.inline(0L));

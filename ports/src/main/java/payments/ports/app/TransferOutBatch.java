@@ -37,9 +37,13 @@ import payments.ports.driven.Transactions;
  * through {@link TransferService#transferOut} and {@link IdempotencyService}.
  */
 public final class TransferOutBatch {
-    /** A validated transfer-out; {@code key} is null without an Idempotency-Key. */
-    private record Request(Caller caller, Object body, Fields fields, String key, byte[] requestHash,
-                           Function<Transaction, StoredResponse> render) implements IdempotentBatch.Keyed {
+    /**
+     * A validated transfer-out; {@code source} is its source account (null when malformed: refused in the batch),
+     * {@code key} null without an Idempotency-Key.
+     */
+    private record Request(Caller caller, Object body, Fields fields, InternalAccountId source, String key,
+                           byte[] requestHash, Function<Transaction, StoredResponse> render)
+            implements IdempotentBatch.Keyed {
     }
 
     private final TransferService transfers;
@@ -60,7 +64,7 @@ public final class TransferOutBatch {
         this.ledger = ledger;
         this.transactions = transactions;
         this.platformClock = platformClock;
-        this.group = new GroupCommit<>(this::runBatch, this::runAlone, TransferOutBatch::lockKey, maxBatch,
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, Request::source, maxBatch,
                 maxConcurrentBatches);
     }
 
@@ -76,15 +80,15 @@ public final class TransferOutBatch {
         caller.require(Permission.TRANSACT);
         Fields fields = TransferService.TRANSFER_OUT.validate(body);
         IdempotentBatch.requireKeyForm(key);
-        return group.submit(new Request(caller, body, fields, key, requestHash, render));
+        return group.submit(new Request(caller, body, fields, sourceOrNull(fields), key, requestHash, render));
     }
 
-    /** The source account, which the batch locks; null when malformed (refused in the batch). */
-    private static Object lockKey(Request r) {
+    /** The source account, which the batch reads and locks (its lock key); null when malformed. */
+    private static InternalAccountId sourceOrNull(Fields f) {
         try {
-            return TransferService.sourceId(r.fields());
-        } catch (DomainError | java.util.NoSuchElementException malformed) {
-            return null;
+            return TransferService.sourceId(f);
+        } catch (DomainError malformed) {
+            return null; // refused by prepareOut
         }
     }
 
@@ -100,7 +104,7 @@ public final class TransferOutBatch {
     private void runPlatform(List<Request> requests, Caller caller, List<Integer> open,
                              List<Outcome<Sent>> outcomes) {
         PlatformId platform = caller.platformId();
-        AccountReads.Reads lookups = load(platform, open.stream().map(i -> requests.get(i).fields()).toList());
+        AccountReads.Reads lookups = load(platform, open.stream().map(requests::get).toList());
         Instant now = platformClock.now(caller);
         Map<Integer, OutgoingTransfer> prepared = new LinkedHashMap<>();
         for (int i : open) {
@@ -134,13 +138,15 @@ public final class TransferOutBatch {
      * The accounts the requests name, read once for the batch with their owners ({@link AccountReads#preloaded}). A
      * malformed id is left out here and refused by {@link TransferService#prepareOut} with its request.
      */
-    private AccountReads.Reads load(PlatformId platform, List<Fields> requests) {
+    private AccountReads.Reads load(PlatformId platform, List<Request> requests) {
         Set<InternalAccountId> sources = new LinkedHashSet<>();
         Set<ExternalAccountId> destinations = new LinkedHashSet<>();
-        for (Fields f : requests) {
+        for (Request r : requests) {
+            if (r.source() != null) {
+                sources.add(r.source());
+            }
             try {
-                sources.add(TransferService.sourceId(f));
-                destinations.add(TransferService.destinationId(f));
+                destinations.add(TransferService.destinationId(r.fields()));
             } catch (DomainError malformed) {
                 // refused by prepareOut
             }
