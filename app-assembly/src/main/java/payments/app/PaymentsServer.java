@@ -3,6 +3,7 @@ package payments.app;
 import java.util.Optional;
 import java.util.UUID;
 import payments.adapter.http.UndertowServer;
+import payments.core.common.EntityId;
 import payments.core.common.TokenId;
 import payments.ports.app.PlatformService;
 
@@ -46,7 +47,7 @@ public final class PaymentsServer implements AutoCloseable {
         String value = config.sandboxToken();
         int colon = value.lastIndexOf(':');
         String id = colon > 0 ? value.substring(0, colon) : "";
-        id = id.startsWith(TokenId.KIND + ":") ? id.substring(TokenId.KIND.length() + 1) : id;
+        id = EntityId.isOfKind(TokenId.KIND, id) ? id.substring(TokenId.KIND.length() + 1) : id;
         UUID uuid;
         try {
             uuid = UUID.fromString(id);

@@ -2,6 +2,7 @@ package payments.adapter.http;
 
 import java.util.UUID;
 import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
 import payments.core.common.PlatformId;
 import payments.core.json.JsonObject;
 import payments.core.transaction.Transaction;
@@ -43,7 +44,7 @@ public final class MoneyMovementRoutes {
         router.get("/transactions", r -> {
             var q = r.query();
             String customer = q.string("customerId");
-            boolean platformOwn = customer != null && customer.startsWith(PlatformId.KIND + ":");
+            boolean platformOwn = customer != null && EntityId.isOfKind(PlatformId.KIND, customer);
             CustomerId customerId = customer == null || platformOwn ? null
                     : CustomerId.parse("customerId", customer);
             String sortOrder = q.string("sortOrder");

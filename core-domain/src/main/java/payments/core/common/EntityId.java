@@ -14,6 +14,11 @@ public final class EntityId {
         return kind + ":" + value;
     }
 
+    /** Whether {@code text} names an entity of {@code kind} (says nothing of the rest's form). */
+    public static boolean isOfKind(String kind, String text) {
+        return text.length() > kind.length() && text.startsWith(kind) && text.charAt(kind.length()) == ':';
+    }
+
     /**
      * Parses {@code <kind>:<uuid>} (hex digits in either case, dashes where {@link UUID#toString} puts them); a
      * malformed value is a 400 naming {@code field}. Read by hand: every payment parses several ids, and

@@ -1,7 +1,9 @@
 package payments.core.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
@@ -37,5 +39,14 @@ class EntityIdTest {
                     text);
         }
         assertThrows(InvalidInput.class, () -> EntityId.parse("Customer", "customerId", null));
+    }
+
+    @Test
+    void an_id_is_of_the_kind_its_prefix_and_colon_name() {
+        assertTrue(EntityId.isOfKind("InternalAccount", "InternalAccount:x"));
+        assertFalse(EntityId.isOfKind("InternalAccount", "ExternalAccount:123e4567-e89b-12d3-a456-426614174000"));
+        assertFalse(EntityId.isOfKind("Customer", "Customer"));
+        assertFalse(EntityId.isOfKind("Customer", "CustomerX:1"));
+        assertFalse(EntityId.isOfKind("Customer", ""));
     }
 }

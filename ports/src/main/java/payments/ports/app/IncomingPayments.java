@@ -3,6 +3,7 @@ package payments.ports.app;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import payments.core.common.EntityId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
@@ -58,7 +59,7 @@ public final class IncomingPayments {
     Transaction settle(Transaction t, Instant now) {
         String currency = t.receivedAmount().currency().code();
         String accountId = t.destination().accountId();
-        AccountRef destination = accountId.startsWith(InternalAccountId.KIND + ":")
+        AccountRef destination = EntityId.isOfKind(InternalAccountId.KIND, accountId)
                 ? AccountRef.owned(InternalAccountId.parse("destination.accountId", accountId).value())
                 : AccountRef.system(t.platformId(), TransferService.RAIL_SETTLEMENT, currency);
         ledger.post(t.platformId(), Journal.transfer(ids.newId(), "UMA_RECEIVE", t.wireId(),

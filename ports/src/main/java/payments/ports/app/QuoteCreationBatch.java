@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Function;
 import payments.core.common.CustomerId;
 import payments.core.common.DomainError;
+import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
@@ -113,8 +114,11 @@ public final class QuoteCreationBatch {
         for (Fields f : requests) {
             for (String side : List.of("source", "destination")) {
                 f.object(side).flatMap(s -> s.string("accountId")).ifPresent(id -> {
-                    parse(() -> internalIds.add(InternalAccountId.parse("accountId", id)));
-                    parse(() -> externalIds.add(ExternalAccountId.parse("accountId", id)));
+                    if (EntityId.isOfKind(InternalAccountId.KIND, id)) {
+                        parse(() -> internalIds.add(InternalAccountId.parse("accountId", id)));
+                    } else if (EntityId.isOfKind(ExternalAccountId.KIND, id)) {
+                        parse(() -> externalIds.add(ExternalAccountId.parse("accountId", id)));
+                    }
                 });
             }
             f.object("source").flatMap(s -> s.string("customerId"))
@@ -123,11 +127,11 @@ public final class QuoteCreationBatch {
         return accountReads.preloaded(platform, internalIds, externalIds, customerIds);
     }
 
-    /** Runs a parse whose failure only means the id is not of that kind (its request is refused when priced). */
+    /** Runs a parse whose failure means a malformed id (its request is refused when priced). */
     private static void parse(Runnable parse) {
         try {
             parse.run();
-        } catch (DomainError notThisKind) {
+        } catch (DomainError malformed) {
             // the request's own checks report it
         }
     }

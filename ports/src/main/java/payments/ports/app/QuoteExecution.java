@@ -6,14 +6,15 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.common.Conflict;
+import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
-import payments.core.ledger.Journal;
 import payments.core.ledger.InsufficientFunds;
+import payments.core.ledger.Journal;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
@@ -92,7 +93,7 @@ public final class QuoteExecution {
             Quote executing = quote.executing(now);
             PayoutRail.Outcome outcome = payoutOutcome(caller.environment(), executing);
             String accountId = (String) quote.source().get("accountId");
-            if (accountId.startsWith(InternalAccountId.KIND + ":")) {
+            if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
                 return fundFromInternalAccount(executing, accountId, outcome, now);
             }
             if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
@@ -158,7 +159,7 @@ public final class QuoteExecution {
      */
     static boolean batchable(Quote q) {
         String source = (String) q.source().get("accountId");
-        return source != null && source.startsWith(InternalAccountId.KIND + ":")
+        return source != null && EntityId.isOfKind(InternalAccountId.KIND, source)
                 && !"REALTIME_FUNDING".equals(q.source().get("sourceType"))
                 && QuoteService.walletPayload(q).isEmpty();
     }
@@ -267,7 +268,7 @@ public final class QuoteExecution {
             return payoutRail.payToUma(environment, (String) d.get("umaAddress"), q.totalReceiving());
         }
         String accountId = (String) d.get("accountId");
-        if (accountId.startsWith(InternalAccountId.KIND + ":")) {
+        if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return PayoutRail.Outcome.settled(0);
         }
         ExternalAccount account = accounts.apply(ExternalAccountId.parse("destination.accountId", accountId));
@@ -277,7 +278,7 @@ public final class QuoteExecution {
     /** Where the sender's money came from, and where a refund returns it. */
     private static AccountRef funding(Quote q) {
         String accountId = (String) q.source().get("accountId");
-        if (accountId != null && accountId.startsWith(InternalAccountId.KIND + ":")) {
+        if (accountId != null && EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return AccountRef.owned(InternalAccountId.parse("source.accountId", accountId).value());
         }
         return QuoteJournals.system(q, TransferService.RAIL_SETTLEMENT, q.totalSending().currency().code());
@@ -290,7 +291,7 @@ public final class QuoteExecution {
             return QuoteJournals.system(q, UMA_SETTLEMENT, receiving(q));
         }
         String accountId = (String) d.get("accountId");
-        if (accountId.startsWith(InternalAccountId.KIND + ":")) {
+        if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return AccountRef.owned(InternalAccountId.parse("destination.accountId", accountId).value());
         }
         return QuoteJournals.system(q, TransferService.RAIL_SETTLEMENT, receiving(q));

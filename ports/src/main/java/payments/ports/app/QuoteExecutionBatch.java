@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import payments.core.account.ExternalAccount;
 import payments.core.common.DomainError;
+import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.ledger.Hold;
@@ -155,7 +156,7 @@ public final class QuoteExecutionBatch {
     /** The external account a quote pays out to, if it pays to one (the rail needs it). */
     private static ExternalAccountId payee(Quote q) {
         Object accountId = q.destination().get("accountId");
-        if (!(accountId instanceof String id) || !id.startsWith(ExternalAccountId.KIND + ":")) {
+        if (!(accountId instanceof String id) || !EntityId.isOfKind(ExternalAccountId.KIND, id)) {
             return null;
         }
         try {

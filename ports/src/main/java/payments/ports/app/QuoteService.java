@@ -268,7 +268,7 @@ public final class QuoteService {
             return new Source(s.string("currency").orElseThrow(), customer, null, null);
         }
         String accountId = s.string("accountId").orElseThrow();
-        if (accountId.startsWith(ExternalAccountId.KIND + ":")) {
+        if (EntityId.isOfKind(ExternalAccountId.KIND, accountId)) {
             ExternalAccount pull = reads.external(ExternalAccountId.parse("source.accountId", accountId));
             requireOwner(customer, pull.customerId(), "source.customerId");
             return new Source(pull.currency(), pull.customerId(), null, pull);
@@ -298,7 +298,7 @@ public final class QuoteService {
             return new Destination(currency, null, false, null, List.of("LIGHTNING"), address);
         }
         String accountId = d.string("accountId").orElseThrow();
-        if (accountId.startsWith(InternalAccountId.KIND + ":")) {
+        if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             InternalAccount account = reads.internal(InternalAccountId.parse("destination.accountId", accountId));
             return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null);
         }

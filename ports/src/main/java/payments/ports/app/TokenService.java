@@ -4,6 +4,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import payments.core.common.Conflict;
+import payments.core.common.EntityId;
 import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.common.TokenId;
@@ -115,7 +116,7 @@ public final class TokenService {
     public Caller authenticate(String username, String secret) {
         TokenId id;
         try {
-            id = TokenId.parse("username", username.startsWith(TokenId.KIND + ":") ? username
+            id = TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
                     : TokenId.KIND + ":" + username);
         } catch (payments.core.common.InvalidInput e) {
             throw invalidCredentials();
