@@ -27,6 +27,11 @@ public final class JooqJobs implements Jobs {
             JOBS.DUE_AT, JOBS.STATUS, JOBS.ATTEMPTS, JOBS.CREATED_AT, JOBS.UPDATED_AT);
     private static final Statement CLAIM_ANY = claim(DSL.noCondition());
     private static final Statement CLAIM_OF_PLATFORM = claim(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)));
+    /** Every due pending job of a platform, locked, waiting for those other processes hold (no skip, no limit). */
+    private static final Statement AWAIT_DUE_OF_PLATFORM = Statement.query(ctx -> ctx.select(JOBS.ID).from(JOBS)
+            .where(due(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)),
+                    Statement.param("real_now", JOBS.DUE_AT)))
+            .forUpdate());
     private final Db db;
     /** The time a job row is written (its created_at and updated_at), not when it is due. */
     private final Clock clock;
@@ -62,19 +67,28 @@ public final class JooqJobs implements Jobs {
         return CLAIM_OF_PLATFORM.fetchOptional(db, platform.value(), utc(realNow)).map(JooqJobs::toJob);
     }
 
+    @Override
+    public boolean awaitDue(PlatformId platform, Instant realNow) {
+        return !AWAIT_DUE_OF_PLATFORM.fetch(db, platform.value(), utc(realNow)).isEmpty();
+    }
+
     /**
      * The earliest due pending job in {@code scope}, locked (skipping those another process holds): the workers of
      * every process run it every poll, so it is rendered once.
      */
     private static Statement claim(Condition scope) {
-        Field<OffsetDateTime> realNow = Statement.param("real_now", JOBS.DUE_AT);
         return Statement.query(ctx -> ctx.selectFrom(JOBS)
-                .where(scope.and(JOBS.STATUS.eq("PENDING"))
-                        .and(JOBS.DUE_AT.le(PlatformTime.latest(realNow)))
-                        .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow))))
+                .where(due(scope, Statement.param("real_now", JOBS.DUE_AT)))
                 .orderBy(JOBS.DUE_AT)
                 .limit(1)
                 .forUpdate().skipLocked());
+    }
+
+    /** The pending jobs in {@code scope} due by their platform's clock at the real time {@code realNow}. */
+    private static Condition due(Condition scope, Field<OffsetDateTime> realNow) {
+        return scope.and(JOBS.STATUS.eq("PENDING"))
+                .and(JOBS.DUE_AT.le(PlatformTime.latest(realNow)))
+                .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow)));
     }
 
     @Override

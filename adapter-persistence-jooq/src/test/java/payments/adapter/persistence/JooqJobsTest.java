@@ -1,6 +1,7 @@
 package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.JOBS;
 
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -99,5 +101,55 @@ class JooqJobsTest {
         assertEquals(1, retried.attempts());
         jobs.markFailed(platform, id, "boom", now.plusSeconds(20), true, now);
         assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now.plusSeconds(3600))).isEmpty());
+    }
+
+    @Test
+    void awaiting_due_jobs_waits_for_the_one_another_process_is_running() throws Exception {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID id = UUID.randomUUID();
+        assertFalse(Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
+        jobs.schedule(new Jobs.Job(platform, id, "TEST", Map.of(), now, 0));
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
+
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> worker = pool.submit(() -> Fixtures.DB.inTransaction(() -> {
+                jobs.claimDue(platform, now).orElseThrow();
+                claimed.countDown();
+                await(finish);
+                jobs.markDone(platform, id, now);
+                return null;
+            }));
+            claimed.await();
+            assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty(), "claims skip it");
+            Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
+            for (long deadline = System.nanoTime() + 10_000_000_000L; !waitingForALock(); Thread.sleep(10)) {
+                assertFalse(awaiting.isDone(), "returned while the worker held the job");
+                assertTrue(System.nanoTime() < deadline, "never waited for the worker's lock");
+            }
+            finish.countDown();
+            worker.get();
+            assertFalse(awaiting.get(), "the job is done once the worker committed");
+        } finally {
+            finish.countDown();
+            pool.shutdown();
+        }
+    }
+
+    private static boolean waitingForALock() {
+        return Fixtures.DB.ctx().fetch("select 1 from pg_stat_activity where wait_event_type = 'Lock'"
+                + " and query like '%for update' and datname = current_database()").isNotEmpty();
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -25,6 +25,12 @@ public interface Jobs {
     /** The next due job of one platform. */
     Optional<Job> claimDue(PlatformId platform, Instant realNow);
 
+    /**
+     * Waits until no other process is running a due job of the platform (those it claimed commit or roll back
+     * first) and says whether any is still pending; what it finds stays locked until the transaction ends.
+     */
+    boolean awaitDue(PlatformId platform, Instant realNow);
+
     void markDone(PlatformId platform, UUID id, Instant now);
 
     /** Records a failed attempt; the job is retried at {@code retryAt}, or given up when {@code giveUp}. */

@@ -34,6 +34,11 @@ public final class InMemoryJobs implements Jobs {
     }
 
     @Override
+    public boolean awaitDue(PlatformId platform, Instant realNow) {
+        return claimDue(platform, realNow).isPresent(); // nothing runs elsewhere, so nothing to wait for
+    }
+
+    @Override
     public void markDone(PlatformId platform, UUID id, Instant now) {
         pending.removeIf(j -> j.platform().equals(platform) && j.id().equals(id));
     }
