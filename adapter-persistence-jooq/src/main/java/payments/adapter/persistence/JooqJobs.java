@@ -86,9 +86,7 @@ public final class JooqJobs implements Jobs {
 
     /** The pending jobs in {@code scope} due by their platform's clock at the real time {@code realNow}. */
     private static Condition due(Condition scope, Field<OffsetDateTime> realNow) {
-        return scope.and(JOBS.STATUS.eq("PENDING"))
-                .and(JOBS.DUE_AT.le(PlatformTime.latest(realNow)))
-                .and(JOBS.DUE_AT.le(PlatformTime.now(JOBS.PLATFORM_ID, realNow)));
+        return scope.and(JOBS.STATUS.eq("PENDING")).and(PlatformTime.reached(JOBS.DUE_AT, JOBS.PLATFORM_ID, realNow));
     }
 
     @Override

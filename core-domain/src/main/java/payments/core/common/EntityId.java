@@ -26,7 +26,7 @@ public final class EntityId {
      */
     public static UUID parse(String kind, String field, String text) {
         int start = kind.length() + 1;
-        if (text == null || text.length() != start + 36 || !text.startsWith(kind) || text.charAt(start - 1) != ':') {
+        if (text == null || text.length() != start + 36 || !isOfKind(kind, text)) {
             throw malformed(kind, field);
         }
         long high = 0;
