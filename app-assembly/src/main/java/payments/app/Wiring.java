@@ -81,7 +81,7 @@ import payments.ports.app.PlatformService;
 import payments.ports.app.QuoteExecution;
 import payments.ports.app.QuoteCreationBatch;
 import payments.ports.app.QuoteExecutionBatch;
-import payments.ports.app.QuoteExpiryJob;
+import payments.ports.app.QuoteExpiry;
 import payments.ports.app.QuotePayoutJob;
 import payments.ports.app.QuoteService;
 import payments.ports.app.ReceiverLookupService;
@@ -112,6 +112,7 @@ final class Wiring {
     final QuoteCreationBatch quoteCreations;
     final QuoteExecutionBatch quoteExecutions;
     final JobRunner jobs;
+    final QuoteExpiry quoteExpiry;
     final SandboxClockService sandboxClock;
     final ReconciliationService reconciliation;
     final ReceiverLookupService receiverLookups;
@@ -195,7 +196,7 @@ final class Wiring {
                 db);
         quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
-                quoteExecution, jobStore, platformClock, ids, db);
+                quoteExecution, platformClock, ids, db);
         quoteCreations = new QuoteCreationBatch(quotes, idempotentBatch, internalAccountStore, externalAccountStore,
                 customerStore, platformClock, config.batchSize(), config.concurrentQuoteBatches());
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
@@ -204,10 +205,11 @@ final class Wiring {
                 transactionStore, incomingPayments, platformClock, ids, db);
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db),
-                QuoteExpiryJob.KIND, new QuoteExpiryJob(quoteStore, transactionStore),
                 QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution),
                 ApprovalDeadlineJob.KIND, new ApprovalDeadlineJob(incomingPayments)), platformClock, db);
-        sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, webhookDelivery, db);
+        quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
+        sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
+                db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
                 new SecureRandomInvitationCodes(), platformClock, db, events);

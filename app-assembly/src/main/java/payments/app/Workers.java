@@ -8,7 +8,7 @@ import java.util.logging.Logger;
 
 /**
  * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
- * them), delivers due webhook events on {@value #DELIVERY_THREADS} threads (claims hand each attempt to one
+ * them) and expires due quotes (claimed the same way), delivers due webhook events on {@value #DELIVERY_THREADS} threads (claims hand each attempt to one
  * thread of one process), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
@@ -27,6 +27,7 @@ final class Workers implements AutoCloseable {
             for (int i = 0; i < JOBS_PER_ROUND && wiring.jobs.runNext(); i++) {
                 // keep going while jobs are due
             }
+            wiring.quoteExpiry.expireDue();
         }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
         for (int thread = 0; thread < DELIVERY_THREADS; thread++) {
             executor.scheduleWithFixedDelay(() -> guarded("webhooks", () -> {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import payments.adapter.persistence.JooqSandboxClocks;
 import payments.core.platform.Environment;
 
 class QuoteApiTest {
@@ -309,13 +310,34 @@ class QuoteApiTest {
         var q = quoteToEur("DE89370400440532013000", 10_000);
         long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
                 Instant.parse((String) q.get("expiresAt"))).getSeconds();
-        api.post("/sandbox/clock/advance", Map.of("seconds", lifetime));
+        assertEquals(0L, api.post("/sandbox/clock/advance", Map.of("seconds", lifetime - 1)).body().get("jobsRun"));
+        assertEquals("PENDING", transactionOf(q).get("status"));
+        assertEquals(1L, api.post("/sandbox/clock/advance", Map.of("seconds", 1)).body().get("jobsRun"));
+        assertEquals("EXPIRED", transactionOf(q).get("status"), "written by the advance");
         assertEquals("EXPIRED", api.get("/quotes/" + q.get("id")).body().get("status"));
         var reply = api.post("/quotes/" + q.get("id") + "/execute", null);
         assertEquals(409, reply.status());
         assertEquals("QUOTE_EXPIRED", reply.code());
         assertEquals("EXPIRED", transactionOf(q).get("status"));
         assertEquals(10_000L, balance(usdAccount, "totalBalance"));
+    }
+
+    @Test
+    void the_workers_expire_a_quote_once_its_platforms_clock_passes_its_expiry() throws InterruptedException {
+        var q = quoteToEur("DE89370400440532013000", 10_000);
+        var executed = quoteToEur("FR1420041010050500013M02606", 5_000);
+        fundUsd(10_000);
+        assertEquals(200, api.post("/quotes/" + executed.get("id") + "/execute", null).status());
+        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
+                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        // The platform's clock moves without the advance's own sweep: the server's background workers expire it.
+        new JooqSandboxClocks(TestServer.get().wiring().db()).advance(api.platformId(), lifetime, Instant.now());
+        for (long deadline = System.nanoTime() + 20_000_000_000L; !"EXPIRED".equals(transactionOf(q).get("status"));
+             Thread.sleep(50)) {
+            assertTrue(System.nanoTime() < deadline, "the workers never expired the quote");
+        }
+        assertEquals("COMPLETED", api.get("/quotes/" + executed.get("id")).body().get("status"));
+        assertEquals("COMPLETED", transactionOf(executed).get("status"));
     }
 
     @Test

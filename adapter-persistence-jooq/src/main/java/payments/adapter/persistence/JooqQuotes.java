@@ -3,12 +3,16 @@ package payments.adapter.persistence;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.QUOTES;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.QuotesRecord;
 import payments.core.common.CustomerId;
 import payments.core.common.PlatformId;
@@ -27,6 +31,19 @@ public final class JooqQuotes implements Quotes {
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
             QUOTES.ID);
+    /** Pending quotes of any platform past their expiry, earliest first, skipping those other processes hold. */
+    private static final Statement CLAIM_EXPIRED = Statement.query(ctx -> ctx.selectFrom(QUOTES)
+            .where(expired(QUOTES.STATUS.eq("PENDING"), Statement.param("real_now", QUOTES.EXPIRES_AT)))
+            .orderBy(QUOTES.EXPIRES_AT)
+            .limit(DSL.param("limit", Integer.class))
+            .forUpdate().skipLocked());
+    /** One platform's pending quotes past their expiry, in id order, waiting for those other processes hold. */
+    private static final Statement AWAIT_EXPIRED = Statement.query(ctx -> ctx.selectFrom(QUOTES)
+            .where(expired(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
+                    .and(QUOTES.STATUS.eq("PENDING")), Statement.param("real_now", QUOTES.EXPIRES_AT)))
+            .orderBy(QUOTES.ID)
+            .limit(DSL.param("limit", Integer.class))
+            .forUpdate());
     private final Db db;
 
     public JooqQuotes(Db db) {
@@ -79,6 +96,21 @@ public final class JooqQuotes implements Quotes {
         return FIND_FOR_UPDATE.fetchOptional(db, platform.value(), id).map(r -> toQuote(r.into(QUOTES)));
     }
 
+    @Override
+    public List<Quote> claimExpired(Instant realNow, int limit) {
+        return CLAIM_EXPIRED.fetch(db, utc(realNow), limit).stream().map(r -> toQuote(r.into(QUOTES))).toList();
+    }
+
+    @Override
+    public List<Quote> awaitExpired(PlatformId platform, Instant realNow, int limit) {
+        return AWAIT_EXPIRED.fetch(db, platform.value(), utc(realNow), limit).stream()
+                .map(r -> toQuote(r.into(QUOTES))).toList();
+    }
+
+    /** The quotes in {@code scope} whose expiry has come by their platform's clock at the real time. */
+    private static Condition expired(Condition scope, Field<OffsetDateTime> realNow) {
+        return scope.and(PlatformTime.reached(QUOTES.EXPIRES_AT, QUOTES.PLATFORM_ID, realNow));
+    }
 
     private static QuotesRecord record(Quote q) {
         QuotesRecord r = transition(q);

@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
@@ -49,5 +50,24 @@ final class Fixtures {
                 InternalAccountStatus.ACTIVE, 0, 0, null, now(), now());
         new JooqInternalAccounts(DB).open(platform, a);
         return a;
+    }
+
+    /**
+     * Whether a read of {@code table} is waiting for a row lock: matched by how the statement begins, since
+     * pg_stat_activity keeps only its first kilobyte.
+     */
+    static boolean readWaitingForALock(String table) {
+        return DB.ctx().fetch("select 1 from pg_stat_activity where wait_event_type = 'Lock'"
+                + " and query like ? and datname = current_database()", "select \"" + table + "\".%").isNotEmpty();
+    }
+
+    /** Waits for the latch in a task that cannot throw InterruptedException. */
+    static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

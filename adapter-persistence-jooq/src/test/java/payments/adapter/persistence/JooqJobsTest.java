@@ -119,14 +119,15 @@ class JooqJobsTest {
             Future<?> worker = pool.submit(() -> Fixtures.DB.inTransaction(() -> {
                 jobs.claimDue(platform, now).orElseThrow();
                 claimed.countDown();
-                await(finish);
+                Fixtures.await(finish);
                 jobs.markDone(platform, id, now);
                 return null;
             }));
             claimed.await();
             assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty(), "claims skip it");
             Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
-            for (long deadline = System.nanoTime() + 10_000_000_000L; !waitingForALock(); Thread.sleep(10)) {
+            for (long deadline = System.nanoTime() + 10_000_000_000L; !Fixtures.readWaitingForALock("jobs");
+                 Thread.sleep(10)) {
                 assertFalse(awaiting.isDone(), "returned while the worker held the job");
                 assertTrue(System.nanoTime() < deadline, "never waited for the worker's lock");
             }
@@ -136,20 +137,6 @@ class JooqJobsTest {
         } finally {
             finish.countDown();
             pool.shutdown();
-        }
-    }
-
-    private static boolean waitingForALock() {
-        return Fixtures.DB.ctx().fetch("select 1 from pg_stat_activity where wait_event_type = 'Lock'"
-                + " and query like '%for update' and datname = current_database()").isNotEmpty();
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

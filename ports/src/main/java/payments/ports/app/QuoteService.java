@@ -49,7 +49,6 @@ import payments.ports.driven.FundingInstructions;
 import payments.ports.driven.FxRates;
 import payments.ports.driven.Ids;
 import payments.ports.driven.InternalAccounts;
-import payments.ports.driven.Jobs;
 import payments.ports.driven.Lookups;
 import payments.ports.driven.Platforms;
 import payments.ports.driven.Quotes;
@@ -114,7 +113,6 @@ public final class QuoteService {
     private final PlatformFees platformFees;
     private final FundingInstructions instructions;
     private final QuoteExecution execution;
-    private final Jobs jobs;
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
@@ -122,7 +120,7 @@ public final class QuoteService {
     public QuoteService(Quotes quotes, Lookups lookups, Transactions transactions, InternalAccounts internalAccounts,
                         ExternalAccounts externalAccounts, Customers customers, Platforms platforms, FxRates rates,
                         PlatformFees platformFees, FundingInstructions instructions, QuoteExecution execution,
-                        Jobs jobs, PlatformClock clock, Ids ids, TransactionRunner tx) {
+                        PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.quotes = quotes;
         this.lookups = lookups;
         this.transactions = transactions;
@@ -132,7 +130,6 @@ public final class QuoteService {
         this.platformFees = platformFees;
         this.instructions = instructions;
         this.execution = execution;
-        this.jobs = jobs;
         this.clock = clock;
         this.ids = ids;
         this.tx = tx;
@@ -147,8 +144,8 @@ public final class QuoteService {
                                List<String> rails, String umaAddress) {
     }
 
-    /** A priced quote before it is written: the quote, its PENDING transaction and the job that expires it. */
-    record NewQuote(Quote quote, Transaction transaction, Jobs.Job expiry) {
+    /** A priced quote before it is written: the quote and its PENDING transaction ({@link QuoteExpiry} ends both). */
+    record NewQuote(Quote quote, Transaction transaction) {
     }
 
     public Quote create(Caller caller, Object body) {
@@ -208,16 +205,13 @@ public final class QuoteService {
                 sourceFields.toPlain(), destinationFields.toPlain(), sending, receiving, amounts.feesMinor(),
                 platformFee, rate.rate(), transactionId, lookup == null ? null : lookup.id(), details,
                 now.plusSeconds(expirySeconds(destination)), now, now);
-        return new NewQuote(quote, transaction(caller, reads, quote, source, destination, reference, details, now),
-                new Jobs.Job(caller.platformId(), ids.newId(), QuoteExpiryJob.KIND,
-                        Map.of("quoteId", quoteId.toString()), quote.expiresAt(), 0));
+        return new NewQuote(quote, transaction(caller, reads, quote, source, destination, reference, details, now));
     }
 
-    /** Writes prepared quotes with their transactions (and so their events) and expiry jobs, each kind at once. */
+    /** Writes prepared quotes with their transactions (and so their events), each kind at once. */
     void write(List<NewQuote> created) {
         quotes.insertAll(created.stream().map(NewQuote::quote).toList());
         transactions.insertAll(created.stream().map(NewQuote::transaction).toList());
-        jobs.scheduleAll(created.stream().map(NewQuote::expiry).toList());
     }
 
     /** What the wallet signs to execute: the quote, the amounts and where the money goes. */

@@ -8,8 +8,8 @@ import payments.ports.driven.SandboxClocks;
 import payments.ports.driven.TransactionRunner;
 
 /**
- * The sandbox's time machine: moves a sandbox platform's clock forward and runs at once whatever became due (jobs,
- * then webhook deliveries and retries), so a "30 seconds later" outcome is visible immediately. Production platforms
+ * The sandbox's time machine: moves a sandbox platform's clock forward and runs at once whatever became due (jobs
+ * and quote expiries, then webhook deliveries and retries), so a "30 seconds later" outcome is visible immediately. Production platforms
  * cannot use it.
  */
 public final class SandboxClockService {
@@ -20,18 +20,21 @@ public final class SandboxClockService {
     private final SandboxClocks clocks;
     private final PlatformClock clock;
     private final JobRunner jobs;
+    private final QuoteExpiry quoteExpiry;
     private final WebhookDelivery webhooks;
     private final TransactionRunner tx;
 
-    public SandboxClockService(SandboxClocks clocks, PlatformClock clock, JobRunner jobs, WebhookDelivery webhooks,
-                               TransactionRunner tx) {
+    public SandboxClockService(SandboxClocks clocks, PlatformClock clock, JobRunner jobs, QuoteExpiry quoteExpiry,
+                               WebhookDelivery webhooks, TransactionRunner tx) {
         this.clocks = clocks;
         this.clock = clock;
         this.jobs = jobs;
+        this.quoteExpiry = quoteExpiry;
         this.webhooks = webhooks;
         this.tx = tx;
     }
 
+    /** {@code jobsRun} counts the delayed effects the advance ran: jobs, and quotes it expired. */
     public record ClockState(Instant now, long offsetSeconds, int jobsRun, int webhookAttempts) {
     }
 
@@ -39,7 +42,7 @@ public final class SandboxClockService {
         caller.requireSandbox();
         long seconds = ADVANCE.validate(body).number("seconds").orElseThrow();
         long offset = tx.inTransaction(() -> clocks.advance(caller.platformId(), seconds, clock.realNow()));
-        int ran = jobs.runDue(caller.platformId());
+        int ran = jobs.runDue(caller.platformId()) + quoteExpiry.expireDue(caller.platformId());
         int attempts = webhooks.deliverDue(caller.platformId());
         return new ClockState(clock.now(caller), offset, ran, attempts);
     }

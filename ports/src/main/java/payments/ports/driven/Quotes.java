@@ -1,5 +1,6 @@
 package payments.ports.driven;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,4 +40,17 @@ public interface Quotes {
     default void updateAll(List<Quote> quotes) {
         quotes.forEach(this::update);
     }
+
+    /**
+     * Up to {@code limit} pending quotes of any platform whose expiry has come by their platform's clock at the real
+     * time {@code realNow}, earliest first, locked for the rest of the database transaction; quotes another process
+     * holds are skipped.
+     */
+    List<Quote> claimExpired(Instant realNow, int limit);
+
+    /**
+     * Up to {@code limit} of one platform's pending quotes past their expiry, locked in id order (as executions lock
+     * them); unlike {@link #claimExpired} it waits for the quotes another process holds, so that none is left behind.
+     */
+    List<Quote> awaitExpired(PlatformId platform, Instant realNow, int limit);
 }

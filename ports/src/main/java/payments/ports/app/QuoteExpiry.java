@@ -1,0 +1,79 @@
+package payments.ports.app;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import payments.core.common.PlatformId;
+import payments.core.quote.Quote;
+import payments.core.transaction.Transaction;
+import payments.ports.driven.Quotes;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.Transactions;
+
+/**
+ * The sweeper: a quote still pending at its expiry becomes EXPIRED, and so does its transaction. It reads the due
+ * quotes from their own table (a partial index holds the pending ones), so a quote that is executed is never
+ * touched again, and one database transaction expires up to {@value #PER_TRANSACTION} quotes. Readers do not wait
+ * for it: a pending quote past its expiry already reads EXPIRED ({@link Quote#seenAt}) and cannot be executed.
+ */
+public final class QuoteExpiry {
+    static final int PER_TRANSACTION = 200;
+    private static final int MAX_PER_CALL = 10_000;
+    private final Quotes quotes;
+    private final Transactions transactions;
+    private final PlatformClock clock;
+    private final TransactionRunner tx;
+
+    public QuoteExpiry(Quotes quotes, Transactions transactions, PlatformClock clock, TransactionRunner tx) {
+        this.quotes = quotes;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.tx = tx;
+    }
+
+    /** Expires the due quotes of every platform (skipping those another process holds); returns how many. */
+    public int expireDue() {
+        return sweep(() -> quotes.claimExpired(clock.realNow(), PER_TRANSACTION));
+    }
+
+    /**
+     * Expires the platform's due quotes, waiting for those another process holds, so that when it returns none is
+     * left pending past its expiry (a sandbox clock advance shows them expired); returns how many it expired.
+     */
+    public int expireDue(PlatformId platform) {
+        return sweep(() -> quotes.awaitExpired(platform, clock.realNow(), PER_TRANSACTION));
+    }
+
+    /** Rounds of one database transaction each, while a round finds a full load (bounded). */
+    private int sweep(Supplier<List<Quote>> due) {
+        int expired = 0;
+        int round;
+        do {
+            round = tx.inTransaction(() -> expire(due.get()));
+            expired += round;
+        } while (round == PER_TRANSACTION && expired < MAX_PER_CALL);
+        return expired;
+    }
+
+    /** Expires the quotes that are due by their platform's clock (read once per platform); returns how many. */
+    private int expire(List<Quote> due) {
+        Map<PlatformId, List<Quote>> byPlatform = new LinkedHashMap<>();
+        due.forEach(q -> byPlatform.computeIfAbsent(q.platformId(), p -> new ArrayList<>()).add(q));
+        int expired = 0;
+        for (var e : byPlatform.entrySet()) {
+            Instant now = clock.now(e.getKey());
+            List<Quote> ended = e.getValue().stream().filter(q -> !now.isBefore(q.expiresAt()))
+                    .map(q -> q.expired(now)).toList();
+            quotes.updateAll(ended);
+            Map<UUID, Transaction> stored = transactions.findAllForUpdate(e.getKey(),
+                    ended.stream().map(Quote::transactionId).toList());
+            transactions.updateAll(stored.values().stream().map(t -> t.expired(now)).toList());
+            expired += ended.size();
+        }
+        return expired;
+    }
+}
