@@ -12,7 +12,6 @@ import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
 import payments.ports.driven.Quotes;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.Transactions;
 
 /**
  * The sweeper: a quote still pending at its expiry becomes EXPIRED, and so does its transaction. It reads the due
@@ -24,11 +23,12 @@ public final class QuoteExpiry {
     static final int PER_TRANSACTION = 200;
     private static final int MAX_PER_CALL = 10_000;
     private final Quotes quotes;
-    private final Transactions transactions;
+    private final AnnouncedTransactions transactions;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
-    public QuoteExpiry(Quotes quotes, Transactions transactions, PlatformClock clock, TransactionRunner tx) {
+    public QuoteExpiry(Quotes quotes, AnnouncedTransactions transactions, PlatformClock clock,
+                       TransactionRunner tx) {
         this.quotes = quotes;
         this.transactions = transactions;
         this.clock = clock;
@@ -71,7 +71,7 @@ public final class QuoteExpiry {
             quotes.updateAll(ended);
             Map<UUID, Transaction> stored = transactions.findAllForUpdate(e.getKey(),
                     ended.stream().map(Quote::transactionId).toList());
-            transactions.updateAll(stored.values().stream().map(t -> t.expired(now)).toList());
+            transactions.updateAll(stored, stored.values().stream().map(t -> t.expired(now)).toList());
             expired += ended.size();
         }
         return expired;
