@@ -137,8 +137,15 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public int purge(Instant before) {
-        return db.ctx().deleteFrom(IDEMPOTENCY_KEYS).where(IDEMPOTENCY_KEYS.CREATED_AT.lt(utc(before))).execute();
+    public int purge(Instant before, int limit) {
+        var oldest = DSL.select(IDEMPOTENCY_KEYS.PLATFORM_ID, IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY).from(IDEMPOTENCY_KEYS)
+                .where(IDEMPOTENCY_KEYS.CREATED_AT.lt(utc(before)))
+                .orderBy(IDEMPOTENCY_KEYS.CREATED_AT)
+                .limit(limit)
+                .forUpdate().skipLocked();
+        return db.ctx().deleteFrom(IDEMPOTENCY_KEYS)
+                .where(DSL.row(IDEMPOTENCY_KEYS.PLATFORM_ID, IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY).in(oldest))
+                .execute();
     }
 
     /** A 64-bit advisory lock id from the platform and key. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,6 +108,23 @@ class JooqIdempotencyKeysTest {
         assertEquals(responses.keySet(), found.keySet());
         responses.forEach((key, response) -> assertSame(response, found.get(key)));
         new JooqIdempotencyKeys(new Db(null)).saveAll(platform, Map.of(), Fixtures.now()); // no statement
+    }
+
+    @Test
+    void purge_forgets_up_to_its_limit_of_the_keys_saved_before_the_time_oldest_first() {
+        Instant longAgo = Instant.parse("1999-01-01T00:00:00Z"); // before any key another test saves
+        keys.save(platform, "oldest", response("1"), longAgo);
+        keys.save(platform, "older", response("2"), longAgo.plusSeconds(1));
+        keys.save(platform, "old", response("3"), longAgo.plusSeconds(2));
+        keys.save(platform, "kept", response("4"), longAgo.plusSeconds(60));
+        List<String> all = List.of("oldest", "older", "old", "kept");
+        Instant before = longAgo.plusSeconds(60);
+
+        assertEquals(2, Fixtures.DB.inTransaction(() -> keys.purge(before, 2)));
+        assertEquals(Set.of("old", "kept"), keys.findAll(platform, all).keySet());
+        assertEquals(1, Fixtures.DB.inTransaction(() -> keys.purge(before, 2)));
+        assertEquals(0, Fixtures.DB.inTransaction(() -> keys.purge(before, 2)));
+        assertEquals(Set.of("kept"), keys.findAll(platform, all).keySet(), "saved at the time itself: kept");
     }
 
     private static StoredResponse response(String body) {

@@ -1,6 +1,7 @@
 package payments.ports.app;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -22,6 +23,7 @@ import payments.ports.driven.TransactionRunner;
 public final class IdempotencyService {
     /** Keys are kept at least this long. */
     public static final Duration RETENTION = Duration.ofHours(48);
+    public static final int PURGE_STEP = 10_000;
     private static final java.util.regex.Pattern UUID_FORM =
             java.util.regex.Pattern.compile("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$");
 
@@ -79,8 +81,19 @@ public final class IdempotencyService {
         return stored;
     }
 
-    /** Forgets keys past their retention; run periodically. */
+    /**
+     * Forgets keys past their retention, {@value #PURGE_STEP} per database transaction (a day's keys at a high rate
+     * are millions: one statement for all of them would be a long transaction and a burst of WAL); run
+     * periodically. Returns how many.
+     */
     public int purgeExpired() {
-        return tx.inTransaction(() -> keys.purge(clock.now().minus(RETENTION)));
+        Instant before = clock.now().minus(RETENTION);
+        int purged = 0;
+        int step;
+        do {
+            step = tx.inTransaction(() -> keys.purge(before, PURGE_STEP));
+            purged += step;
+        } while (step == PURGE_STEP);
+        return purged;
     }
 }

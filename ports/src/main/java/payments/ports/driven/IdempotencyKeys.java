@@ -48,8 +48,11 @@ public interface IdempotencyKeys {
         responses.forEach((key, response) -> save(platform, key, response, now));
     }
 
-    /** Forgets keys older than {@code before}; returns how many. */
-    int purge(Instant before);
+    /**
+     * Forgets up to {@code limit} of the keys saved before {@code before}, oldest first (skipping any another
+     * transaction holds); returns how many.
+     */
+    int purge(Instant before, int limit);
 
     record StoredResponse(byte[] requestHash, int status, byte[] body) {
     }
