@@ -25,13 +25,16 @@ import payments.ports.driven.Jobs;
 public final class JooqJobs implements Jobs {
     private static final Statement INSERT = Statement.insert(JOBS, JOBS.PLATFORM_ID, JOBS.ID, JOBS.KIND, JOBS.PAYLOAD,
             JOBS.DUE_AT, JOBS.STATUS, JOBS.ATTEMPTS, JOBS.CREATED_AT, JOBS.UPDATED_AT);
-    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
-    private static final Statement CLAIM_OF_PLATFORM = claim(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)));
+    private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", JOBS.DUE_AT);
+    /** The earliest due pending job of any platform, locked, skipping those other processes hold. */
+    private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(JOBS.PLATFORM_ID, JOBS.DUE_AT,
+            REAL_NOW, DSL.inline(1), (ctx, due) -> ctx.selectFrom(JOBS).where(pending(due)).orderBy(JOBS.DUE_AT)
+                    .limit(1).forUpdate().skipLocked());
+    private static final Statement CLAIM_OF_PLATFORM = Statement.query(ctx -> ctx.selectFrom(JOBS)
+            .where(pending(dueOfPlatform())).orderBy(JOBS.DUE_AT).limit(1).forUpdate().skipLocked());
     /** Every due pending job of a platform, locked, waiting for those other processes hold (no skip, no limit). */
     private static final Statement AWAIT_DUE_OF_PLATFORM = Statement.query(ctx -> ctx.select(JOBS.ID).from(JOBS)
-            .where(due(JOBS.PLATFORM_ID.eq(Statement.param(JOBS.PLATFORM_ID)),
-                    Statement.param("real_now", JOBS.DUE_AT)))
-            .forUpdate());
+            .where(pending(dueOfPlatform())).forUpdate());
     private final Db db;
     /** The time a job row is written (its created_at and updated_at), not when it is due. */
     private final Clock clock;
@@ -59,7 +62,8 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public Optional<Job> claimDue(Instant realNow) {
-        return CLAIM_ANY.fetchOptional(db, utc(realNow)).map(JooqJobs::toJob);
+        return CLAIM_ANY.byRealTime().fetchOptional(db, utc(realNow))
+                .or(() -> CLAIM_ANY.byClockAhead().fetchOptional(db, utc(realNow))).map(JooqJobs::toJob);
     }
 
     @Override
@@ -72,21 +76,14 @@ public final class JooqJobs implements Jobs {
         return !AWAIT_DUE_OF_PLATFORM.fetch(db, platform.value(), utc(realNow)).isEmpty();
     }
 
-    /**
-     * The earliest due pending job in {@code scope}, locked (skipping those another process holds): the workers of
-     * every process run it every poll, so it is rendered once.
-     */
-    private static Statement claim(Condition scope) {
-        return Statement.query(ctx -> ctx.selectFrom(JOBS)
-                .where(due(scope, Statement.param("real_now", JOBS.DUE_AT)))
-                .orderBy(JOBS.DUE_AT)
-                .limit(1)
-                .forUpdate().skipLocked());
+    private static Condition pending(Condition due) {
+        return JOBS.STATUS.eq("PENDING").and(due);
     }
 
-    /** The pending jobs in {@code scope} due by their platform's clock at the real time {@code realNow}. */
-    private static Condition due(Condition scope, Field<OffsetDateTime> realNow) {
-        return scope.and(JOBS.STATUS.eq("PENDING")).and(PlatformTime.reached(JOBS.DUE_AT, JOBS.PLATFORM_ID, realNow));
+    /** The jobs of the platform of the placeholder, due by its clock. */
+    private static Condition dueOfPlatform() {
+        var platform = Statement.param(JOBS.PLATFORM_ID);
+        return JOBS.PLATFORM_ID.eq(platform).and(PlatformTime.reachedBy(platform, JOBS.DUE_AT, REAL_NOW));
     }
 
     @Override

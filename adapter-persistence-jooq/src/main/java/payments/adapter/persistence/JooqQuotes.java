@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.jooq.Condition;
+import org.jooq.Record;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.QuotesRecord;
@@ -31,19 +31,30 @@ public final class JooqQuotes implements Quotes {
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
             QUOTES.ID);
+    private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", QUOTES.EXPIRES_AT);
     /** Pending quotes of any platform past their expiry, earliest first, skipping those other processes hold. */
-    private static final Statement CLAIM_EXPIRED = Statement.query(ctx -> ctx.selectFrom(QUOTES)
-            .where(expired(QUOTES.STATUS.eq("PENDING"), Statement.param("real_now", QUOTES.EXPIRES_AT)))
-            .orderBy(QUOTES.EXPIRES_AT)
-            .limit(DSL.param("limit", Integer.class))
-            .forUpdate().skipLocked());
-    /** One platform's pending quotes past their expiry, in id order, waiting for those other processes hold. */
-    private static final Statement AWAIT_EXPIRED = Statement.query(ctx -> ctx.selectFrom(QUOTES)
-            .where(expired(QUOTES.PLATFORM_ID.eq(Statement.param(QUOTES.PLATFORM_ID))
-                    .and(QUOTES.STATUS.eq("PENDING")), Statement.param("real_now", QUOTES.EXPIRES_AT)))
-            .orderBy(QUOTES.ID)
-            .limit(DSL.param("limit", Integer.class))
-            .forUpdate());
+    private static final Field<Integer> LIMIT = DSL.param("limit", Integer.class);
+    private static final PlatformTime.DuePasses CLAIM_EXPIRED = PlatformTime.DuePasses.of(QUOTES.PLATFORM_ID,
+            QUOTES.EXPIRES_AT, REAL_NOW, LIMIT, (ctx, due) -> ctx.selectFrom(QUOTES)
+                    .where(QUOTES.STATUS.eq("PENDING").and(due)).orderBy(QUOTES.EXPIRES_AT).limit(LIMIT)
+                    .forUpdate().skipLocked());
+    /**
+     * One platform's pending quotes past their expiry, locked in id order, waiting for those other processes hold.
+     * They are found through the index of pending quotes by platform and expiry, then sorted (an id-ordered scan
+     * would read every quote the platform ever had); the status is checked again once a lock is granted.
+     */
+    private static final Statement AWAIT_EXPIRED = Statement.query(ctx -> {
+        var platform = Statement.param(QUOTES.PLATFORM_ID);
+        var due = ctx.select(QUOTES.ID).from(QUOTES)
+                .where(QUOTES.PLATFORM_ID.eq(platform).and(QUOTES.STATUS.eq("PENDING"))
+                        .and(PlatformTime.reachedBy(platform, QUOTES.EXPIRES_AT, REAL_NOW)))
+                .orderBy(QUOTES.EXPIRES_AT) // the index's order: the planner then reads it, not the table
+                .limit(LIMIT);
+        return ctx.selectFrom(QUOTES)
+                .where(QUOTES.PLATFORM_ID.eq(platform).and(QUOTES.STATUS.eq("PENDING")).and(QUOTES.ID.in(due)))
+                .orderBy(QUOTES.ID)
+                .forUpdate();
+    });
     private final Db db;
 
     public JooqQuotes(Db db) {
@@ -98,18 +109,18 @@ public final class JooqQuotes implements Quotes {
 
     @Override
     public List<Quote> claimExpired(Instant realNow, int limit) {
-        return CLAIM_EXPIRED.fetch(db, utc(realNow), limit).stream().map(r -> toQuote(r.into(QUOTES))).toList();
+        List<Record> rows = CLAIM_EXPIRED.byRealTime().fetch(db, utc(realNow), limit);
+        if (rows.size() < limit) {
+            rows = java.util.stream.Stream.concat(rows.stream(),
+                    CLAIM_EXPIRED.byClockAhead().fetch(db, utc(realNow), limit - rows.size()).stream()).toList();
+        }
+        return rows.stream().map(r -> toQuote(r.into(QUOTES))).toList();
     }
 
     @Override
     public List<Quote> awaitExpired(PlatformId platform, Instant realNow, int limit) {
         return AWAIT_EXPIRED.fetch(db, platform.value(), utc(realNow), limit).stream()
                 .map(r -> toQuote(r.into(QUOTES))).toList();
-    }
-
-    /** The quotes in {@code scope} whose expiry has come by their platform's clock at the real time. */
-    private static Condition expired(Condition scope, Field<OffsetDateTime> realNow) {
-        return scope.and(PlatformTime.reached(QUOTES.EXPIRES_AT, QUOTES.PLATFORM_ID, realNow));
     }
 
     private static QuotesRecord record(Quote q) {

@@ -11,8 +11,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
+import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.Select;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.WebhookAttemptsRecord;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
@@ -40,9 +42,14 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
             WEBHOOK_EVENTS.CREATED_AT, WEBHOOK_EVENTS.UPDATED_AT);
     private static final Field<OffsetDateTime> PLATFORM_NOW = DSL.field(DSL.name("platform_now"),
             OffsetDateTime.class);
-    private static final Statement CLAIM_ANY = claim(DSL.noCondition());
-    private static final Statement CLAIM_OF_PLATFORM = claim(
-            WEBHOOK_EVENTS.PLATFORM_ID.eq(Statement.param(WEBHOOK_EVENTS.PLATFORM_ID)));
+    private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", WEBHOOK_EVENTS.NEXT_ATTEMPT_AT);
+    private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(WEBHOOK_EVENTS.PLATFORM_ID,
+            WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, REAL_NOW, DSL.inline(1), JooqWebhookEvents::claim);
+    private static final Statement CLAIM_OF_PLATFORM = Statement.query(ctx -> {
+        var platform = Statement.param(WEBHOOK_EVENTS.PLATFORM_ID);
+        return claim(ctx, WEBHOOK_EVENTS.PLATFORM_ID.eq(platform)
+                .and(PlatformTime.reachedBy(platform, WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, REAL_NOW)));
+    });
     private final Db db;
 
     public JooqWebhookEvents(Db db) {
@@ -61,25 +68,23 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     /**
-     * The earliest due pending event in {@code scope} whose platform has fewer than {@code :max_in_flight} leased,
-     * locked (skipping those another process holds), with its platform's now: every delivery thread of every
-     * process runs it every poll, so it is rendered once.
+     * The earliest pending event that is {@code due} and whose platform has fewer than
+     * {@code :max_in_flight} leased, locked (skipping those another process holds), with its platform's now: every
+     * delivery thread of every process runs it every poll, so it is rendered once.
      */
-    private static Statement claim(Condition scope) {
+    private static Select<?> claim(DSLContext ctx, Condition due) {
         var e = WEBHOOK_EVENTS;
         var busy = WEBHOOK_EVENTS.as("busy");
-        Field<OffsetDateTime> realNow = Statement.param("real_now", e.NEXT_ATTEMPT_AT);
         var inFlight = DSL.selectCount().from(busy).where(busy.PLATFORM_ID.eq(e.PLATFORM_ID)
-                .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(realNow)));
-        return Statement.query(ctx -> ctx.select(e.fields())
-                .select(PlatformTime.now(e.PLATFORM_ID, realNow).as(PLATFORM_NOW)).from(e)
-                .where(scope.and(e.STATUS.eq(EventStatus.PENDING.name()))
-                        .and(PlatformTime.reached(e.NEXT_ATTEMPT_AT, e.PLATFORM_ID, realNow))
-                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(realNow)))
+                .and(busy.STATUS.eq(EventStatus.PENDING.name())).and(busy.LEASE_UNTIL.gt(REAL_NOW)));
+        return ctx.select(e.fields())
+                .select(PlatformTime.now(e.PLATFORM_ID, REAL_NOW).as(PLATFORM_NOW)).from(e)
+                .where(due.and(e.STATUS.eq(EventStatus.PENDING.name()))
+                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(REAL_NOW)))
                         .and(inFlight.asField().lt(Statement.param("max_in_flight", e.ATTEMPTS))))
                 .orderBy(e.NEXT_ATTEMPT_AT)
                 .limit(1)
-                .forUpdate().of(e).skipLocked());
+                .forUpdate().of(e).skipLocked();
     }
 
     private static WebhookEventsRecord record(WebhookEvent e) {
@@ -102,7 +107,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
         var e = WEBHOOK_EVENTS;
         // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
-        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight)
+        Record row = (platform == null ? CLAIM_ANY.byRealTime().fetchOptional(db, utc(realNow), maxInFlight)
+                .or(() -> CLAIM_ANY.byClockAhead().fetchOptional(db, utc(realNow), maxInFlight))
                 : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight)).orElse(null);
         if (row == null) {
             return Optional.empty();

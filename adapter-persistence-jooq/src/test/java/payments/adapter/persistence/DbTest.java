@@ -12,6 +12,11 @@ class DbTest {
     private final Db db = Fixtures.DB;
 
     @Test
+    void the_pools_connections_never_compile_plans_just_in_time() {
+        assertEquals("off", db.inTransaction(() -> db.ctx().fetchValue("show jit")));
+    }
+
+    @Test
     void a_row_is_read_once_per_transaction_until_it_is_forgotten() {
         AtomicInteger reads = new AtomicInteger();
         db.inTransaction(() -> {

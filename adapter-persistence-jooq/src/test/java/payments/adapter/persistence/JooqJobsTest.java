@@ -58,6 +58,35 @@ class JooqJobsTest {
     }
 
     @Test
+    void a_worker_claims_the_jobs_due_by_a_clock_ahead_and_not_those_due_later_by_real_time() {
+        PlatformId ahead = Fixtures.platform();
+        PlatformId onTime = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID early = UUID.randomUUID();
+        UUID later = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(ahead, early, "TEST", Map.of(), now.plusSeconds(100), 0));
+        jobs.schedule(new Jobs.Job(onTime, later, "TEST", Map.of(), now.plusSeconds(100), 0));
+        clocks.advance(ahead, 300, now);
+
+        List<UUID> claimed = runEveryDueJob(now);
+        assertTrue(claimed.contains(early), "due by its platform's clock");
+        assertFalse(claimed.contains(later), "not due yet by real time");
+        assertTrue(runEveryDueJob(now.plusSeconds(100)).contains(later));
+    }
+
+    /** What a worker does at the real time {@code realNow}: claims and finishes due jobs of every platform. */
+    private List<UUID> runEveryDueJob(Instant realNow) {
+        List<UUID> ran = new ArrayList<>();
+        while (Fixtures.DB.inTransaction(() -> jobs.claimDue(realNow).map(job -> {
+            jobs.markDone(job.platform(), job.id(), realNow);
+            return ran.add(job.id());
+        }).orElse(false))) {
+            // the next one
+        }
+        return ran;
+    }
+
+    @Test
     void concurrent_workers_run_each_job_exactly_once() throws Exception {
         PlatformId platform = Fixtures.platform();
         Instant now = Fixtures.now();

@@ -1,6 +1,7 @@
 package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -85,6 +86,23 @@ class JooqWebhookEventsTest {
         assertEquals(now.plusSeconds(30), c.startedAt(), "the platform's time");
         var log = outbox.attempts(platform, e.id());
         assertEquals(List.of(AttemptOutcome.IN_FLIGHT), log.stream().map(DeliveryAttempt::outcome).toList());
+    }
+
+    @Test
+    void a_worker_claims_the_events_due_by_a_clock_ahead_and_not_those_due_later_by_real_time() {
+        PlatformId ahead = Fixtures.platform();
+        WebhookEvent early = append(ahead, now.plusSeconds(100));
+        WebhookEvent later = append(platform, now.plusSeconds(100));
+        clocks.advance(ahead, 300, now);
+
+        List<UUID> claimed = new ArrayList<>(); // every platform's due events, leased one by one
+        for (Optional<Claim> c = claim(null, now, 2); c.isPresent(); c = claim(null, now, 2)) {
+            claimed.add(c.get().event().id());
+        }
+        assertTrue(claimed.contains(early.id()), "due by its platform's clock");
+        assertFalse(claimed.contains(later.id()), "not due yet by real time");
+        assertEquals(now.plusSeconds(300), outbox.attempts(ahead, early.id()).get(0).startedAt(),
+                "started at its platform's time");
     }
 
     @Test

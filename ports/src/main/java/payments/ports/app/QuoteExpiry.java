@@ -48,14 +48,14 @@ public final class QuoteExpiry {
         return sweep(() -> quotes.awaitExpired(platform, clock.realNow(), PER_TRANSACTION));
     }
 
-    /** Rounds of one database transaction each, while a round finds a full load (bounded). */
+    /** Rounds of one database transaction each, until one expires none (bounded). */
     private int sweep(Supplier<List<Quote>> due) {
         int expired = 0;
         int round;
         do {
             round = tx.inTransaction(() -> expire(due.get()));
             expired += round;
-        } while (round == PER_TRANSACTION && expired < MAX_PER_CALL);
+        } while (round > 0 && expired < MAX_PER_CALL);
         return expired;
     }
 
