@@ -1,6 +1,7 @@
 package payments.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -28,8 +29,8 @@ class IdempotencyPurgeTest {
         keys.saveAll(platform, old, expired);
         keys.save(platform, "recent", new StoredResponse(new byte[] {2}, 201, new byte[0]), Instant.now());
 
-        assertEquals(IdempotencyService.PURGE_STEP + 5, TestServer.get().wiring().idempotency.purgeExpired(),
-                "more than one step's worth");
+        // Every expired key of the database (another test's too, where the database is shared): more than one step.
+        assertTrue(TestServer.get().wiring().idempotency.purgeExpired() >= IdempotencyService.PURGE_STEP + 5);
         assertEquals(List.of("recent"), List.copyOf(keys.findAll(platform,
                 List.of("old-0", "old-" + IdempotencyService.PURGE_STEP, "recent")).keySet()));
     }

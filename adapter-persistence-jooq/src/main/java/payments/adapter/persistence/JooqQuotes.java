@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Record;
+import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.QuotesRecord;
@@ -34,27 +35,26 @@ public final class JooqQuotes implements Quotes {
     private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", QUOTES.EXPIRES_AT);
     /** Pending quotes of any platform past their expiry, earliest first, skipping those other processes hold. */
     private static final Field<Integer> LIMIT = DSL.param("limit", Integer.class);
-    private static final PlatformTime.DuePasses CLAIM_EXPIRED = PlatformTime.DuePasses.of(QUOTES.PLATFORM_ID,
-            QUOTES.EXPIRES_AT, REAL_NOW, LIMIT, (ctx, due) -> ctx.selectFrom(QUOTES)
-                    .where(QUOTES.STATUS.eq("PENDING").and(due)).orderBy(QUOTES.EXPIRES_AT).limit(LIMIT)
-                    .forUpdate().skipLocked());
+    private static final PlatformTime.DuePasses CLAIM_EXPIRED = PlatformTime.DuePasses.of(QUOTES,
+            QUOTES.PLATFORM_ID, QUOTES.ID, QUOTES.STATUS.eq("PENDING"), QUOTES.EXPIRES_AT, REAL_NOW, LIMIT,
+            (ctx, due) -> ctx.selectFrom(QUOTES).where(QUOTES.STATUS.eq("PENDING").and(due))
+                    .orderBy(QUOTES.EXPIRES_AT).limit(LIMIT).forUpdate().skipLocked());
     /**
      * One platform's pending quotes past their expiry, locked in id order, waiting for those other processes hold.
      * They are found through the index of pending quotes by platform and expiry, then sorted (an id-ordered scan
-     * would read every quote the platform ever had); the status is checked again once a lock is granted.
+     * would read every quote the platform ever had); the status is checked again once a lock is granted, so the
+     * quotes another process expired meanwhile drop out.
      */
-    private static final Statement AWAIT_EXPIRED = Statement.query(ctx -> {
-        var platform = Statement.param(QUOTES.PLATFORM_ID);
-        var due = ctx.select(QUOTES.ID).from(QUOTES)
-                .where(QUOTES.PLATFORM_ID.eq(platform).and(QUOTES.STATUS.eq("PENDING"))
-                        .and(PlatformTime.reachedBy(platform, QUOTES.EXPIRES_AT, REAL_NOW)))
-                .orderBy(QUOTES.EXPIRES_AT) // the index's order: the planner then reads it, not the table
-                .limit(LIMIT);
-        return ctx.selectFrom(QUOTES)
-                .where(QUOTES.PLATFORM_ID.eq(platform).and(QUOTES.STATUS.eq("PENDING")).and(QUOTES.ID.in(due)))
-                .orderBy(QUOTES.ID)
-                .forUpdate();
-    });
+    private static final Statement AWAIT_EXPIRED = Statement.query(ctx -> ctx.selectFrom(QUOTES)
+            .where(expiredOfPlatform().and(QUOTES.ID.in(ctx.select(QUOTES.ID).from(QUOTES)
+                    .where(expiredOfPlatform())
+                    .orderBy(QUOTES.EXPIRES_AT) // the index's order: the planner then reads it, not the table
+                    .limit(LIMIT))))
+            .orderBy(QUOTES.ID)
+            .forUpdate());
+    /** Whether any of one platform's pending quotes is past its expiry (read without locking). */
+    private static final Statement ANY_EXPIRED = Statement.query(ctx -> ctx.select(QUOTES.ID).from(QUOTES)
+            .where(expiredOfPlatform()).limit(1));
     private final Db db;
 
     public JooqQuotes(Db db) {
@@ -117,10 +117,24 @@ public final class JooqQuotes implements Quotes {
         return rows.stream().map(r -> toQuote(r.into(QUOTES))).toList();
     }
 
+    /**
+     * When every quote the statement picked was expired by another process while it waited, it returns none though
+     * more may be due: it runs again until it returns some or none is due.
+     */
     @Override
     public List<Quote> awaitExpired(PlatformId platform, Instant realNow, int limit) {
-        return AWAIT_EXPIRED.fetch(db, platform.value(), utc(realNow), limit).stream()
-                .map(r -> toQuote(r.into(QUOTES))).toList();
+        List<Record> rows;
+        do {
+            rows = AWAIT_EXPIRED.fetch(db, platform.value(), utc(realNow), limit);
+        } while (rows.isEmpty() && ANY_EXPIRED.fetchOptional(db, platform.value(), utc(realNow)).isPresent());
+        return rows.stream().map(r -> toQuote(r.into(QUOTES))).toList();
+    }
+
+    /** One platform's (the placeholder's) pending quotes past their expiry by its clock. */
+    private static Condition expiredOfPlatform() {
+        var platform = Statement.param(QUOTES.PLATFORM_ID);
+        return QUOTES.PLATFORM_ID.eq(platform).and(QUOTES.STATUS.eq("PENDING"))
+                .and(PlatformTime.reachedBy(platform, QUOTES.EXPIRES_AT, REAL_NOW));
     }
 
     private static QuotesRecord record(Quote q) {

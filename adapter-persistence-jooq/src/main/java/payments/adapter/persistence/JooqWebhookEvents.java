@@ -43,7 +43,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     private static final Field<OffsetDateTime> PLATFORM_NOW = DSL.field(DSL.name("platform_now"),
             OffsetDateTime.class);
     private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", WEBHOOK_EVENTS.NEXT_ATTEMPT_AT);
-    private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(WEBHOOK_EVENTS.PLATFORM_ID,
+    private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(WEBHOOK_EVENTS,
+            WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.STATUS.eq(EventStatus.PENDING.name()),
             WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, REAL_NOW, DSL.inline(1), JooqWebhookEvents::claim);
     private static final Statement CLAIM_OF_PLATFORM = Statement.query(ctx -> {
         var platform = Statement.param(WEBHOOK_EVENTS.PLATFORM_ID);

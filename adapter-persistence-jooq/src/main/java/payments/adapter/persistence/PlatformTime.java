@@ -35,20 +35,25 @@ final class PlatformTime {
 
     /**
      * The two statements of a query over every platform's due rows: {@link #byRealTime} for the rows due by real
-     * time; {@link #byClockAhead} runs the query once per clock that runs ahead (a lateral join, so each reads its
-     * platform's rows through their index) for the rows due by it and not by real time, so the passes never return
-     * the same row. Both take the same values; the second returns at most {@code limit} of its queries' rows, by due
-     * time.
+     * time; {@link #byClockAhead} for the rows due by a clock that runs ahead and not by real time (so the passes
+     * never return the same row). The second picks its candidates without locking, up to {@code limit} per clock
+     * ahead through a lateral join (each through its platform's index range), and the query then locks only the rows
+     * it returns, checking each against its platform's clock again. Both take the same values.
      */
     record DuePasses(Statement byRealTime, Statement byClockAhead) {
-        static DuePasses of(Field<UUID> platformId, Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow,
-                            Field<Integer> limit, DueQuery query) {
+        static DuePasses of(Table<?> table, Field<UUID> platformId, Field<UUID> id, Condition pending,
+                            Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow, Field<Integer> limit,
+                            DueQuery query) {
             return new DuePasses(Statement.query(ctx -> query.build(ctx, dueAt.le(realNow))), Statement.query(ctx -> {
                 var clock = SANDBOX_CLOCKS;
-                Table<?> due = DSL.lateral(query.build(ctx, platformId.eq(clock.PLATFORM_ID).and(dueAt.gt(realNow))
-                        .and(dueAt.le(plus(realNow, clock.OFFSET_SECONDS)))).asTable("due"));
-                return ctx.select(due.fields()).from(clock.crossJoin(due)).where(clock.OFFSET_SECONDS.gt(0L))
-                        .orderBy(due.field(dueAt)).limit(limit);
+                Table<?> due = DSL.lateral(ctx.select(platformId, id).from(table)
+                        .where(platformId.eq(clock.PLATFORM_ID).and(pending).and(dueAt.gt(realNow))
+                                .and(dueAt.le(plus(realNow, clock.OFFSET_SECONDS))))
+                        .orderBy(dueAt).limit(limit).asTable("due"));
+                var candidates = ctx.select(due.field(platformId), due.field(id)).from(clock.crossJoin(due))
+                        .where(clock.OFFSET_SECONDS.gt(0L));
+                return query.build(ctx, DSL.row(platformId, id).in(candidates).and(dueAt.gt(realNow))
+                        .and(dueAt.le(now(platformId, realNow))));
             }));
         }
     }

@@ -125,6 +125,7 @@ class JooqIdempotencyKeysTest {
         assertEquals(1, Fixtures.DB.inTransaction(() -> keys.purge(before, 2)));
         assertEquals(0, Fixtures.DB.inTransaction(() -> keys.purge(before, 2)));
         assertEquals(Set.of("kept"), keys.findAll(platform, all).keySet(), "saved at the time itself: kept");
+        assertEquals(1, Fixtures.DB.inTransaction(() -> keys.purge(before.plusSeconds(1), 2)));
     }
 
     private static StoredResponse response(String body) {

@@ -3,6 +3,7 @@ package payments.core.transaction;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
 import payments.core.common.PlatformId;
@@ -50,13 +51,27 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
     }
 
     /** Cancelling is possible while the outcome is open; the money (if held) goes back, the status is FAILED. */
+    /**
+     * A cancel by the platform. A quote's transaction is not cancellable on its own: it ends with its quote (expired
+     * unexecuted, or its payout completed or failed), and a cancel would leave the quote executable with its
+     * transaction ended.
+     */
     public Transaction cancelled(String reason, Instant now) {
+        if (ofQuote()) {
+            throw new Conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + id + " is " + details.get("quoteId")
+                    + "'s and ends with it: let the quote expire instead");
+        }
         if (!status.isOpen() || awaitingPlatformApproval) {
             throw IllegalTransition.of("TRANSACTION_NOT_CANCELLABLE", this, "cancelled");
         }
         return move(TransactionStatus.FAILED, null, now, settledAt,
                 with(with(details, "cancellationReason", reason == null ? "USER_CANCELLATION" : reason),
                         "cancelledAt", now.toString()));
+    }
+
+    /** Whether this is a quote's transaction (its details name the quote). */
+    public boolean ofQuote() {
+        return details.containsKey("quoteId");
     }
 
     public Transaction approved(Instant now) {

@@ -22,11 +22,16 @@ class TransactionTest {
     private static final Instant T1 = T0.plusSeconds(30);
 
     static Transaction inState(TransactionStatus status, boolean awaitingApproval) {
+        return withDetails(status, awaitingApproval, Map.of());
+    }
+
+    private static Transaction withDetails(TransactionStatus status, boolean awaitingApproval,
+                                           Map<String, Object> details) {
         Money amount = new Money(100, Currencies.of("USD"));
         return new Transaction(UUID.randomUUID(), new PlatformId(UUID.randomUUID()), TransactionType.INCOMING,
                 Direction.CREDIT, status, null, null, TransactionParty.account("a", "USD"),
                 TransactionParty.account("b", "USD"), amount, amount, 0, "REF", null, null, awaitingApproval,
-                Map.of(), null, null, T0, T0);
+                details, null, null, T0, T0);
     }
 
     @Test
@@ -86,6 +91,16 @@ class TransactionTest {
                 () -> inState(TransactionStatus.COMPLETED, false).cancelled(null, T1));
         assertEquals("TRANSACTION_NOT_CANCELLABLE", settled.code());
         assertThrows(Conflict.class, () -> inState(TransactionStatus.PENDING, true).cancelled(null, T1));
+    }
+
+    @Test
+    void a_quotes_transaction_ends_with_its_quote_not_by_a_cancel() {
+        Transaction ofQuote = withDetails(TransactionStatus.PENDING, false, Map.of("quoteId", "Quote:q1"));
+        assertTrue(ofQuote.ofQuote());
+        assertFalse(inState(TransactionStatus.PENDING, false).ofQuote());
+        Conflict refused = assertThrows(Conflict.class, () -> ofQuote.cancelled(null, T1));
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", refused.code());
+        assertEquals(TransactionStatus.EXPIRED, ofQuote.expired(T1).status(), "it expires with its quote");
     }
 
     @Test

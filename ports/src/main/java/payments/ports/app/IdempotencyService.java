@@ -93,7 +93,7 @@ public final class IdempotencyService {
         do {
             step = tx.inTransaction(() -> keys.purge(before, PURGE_STEP));
             purged += step;
-        } while (step == PURGE_STEP);
+        } while (step > 0); // not "a full step": keys another transaction held are skipped, not counted
         return purged;
     }
 }

@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import payments.core.common.PlatformId;
 import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionStatus;
 import payments.ports.driven.Quotes;
 import payments.ports.driven.TransactionRunner;
 
@@ -21,7 +22,7 @@ import payments.ports.driven.TransactionRunner;
  */
 public final class QuoteExpiry {
     static final int PER_TRANSACTION = 200;
-    private static final int MAX_PER_CALL = 10_000;
+    private static final int MAX_ROUNDS = 50;
     private final Quotes quotes;
     private final AnnouncedTransactions transactions;
     private final PlatformClock clock;
@@ -42,20 +43,27 @@ public final class QuoteExpiry {
 
     /**
      * Expires the platform's due quotes, waiting for those another process holds, so that when it returns none is
-     * left pending past its expiry (a sandbox clock advance shows them expired); returns how many it expired.
+     * left pending past its expiry (a sandbox clock advance shows them expired; of a backlog beyond
+     * {@value #MAX_ROUNDS} rounds, the workers expire the rest); returns how many it expired.
      */
     public int expireDue(PlatformId platform) {
         return sweep(() -> quotes.awaitExpired(platform, clock.realNow(), PER_TRANSACTION));
     }
 
-    /** Rounds of one database transaction each, until one expires none (bounded). */
+    /** Rounds of one database transaction each, until one finds none due (at most {@value #MAX_ROUNDS}). */
     private int sweep(Supplier<List<Quote>> due) {
         int expired = 0;
-        int round;
-        do {
-            round = tx.inTransaction(() -> expire(due.get()));
-            expired += round;
-        } while (round > 0 && expired < MAX_PER_CALL);
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            int[] found = {0};
+            expired += tx.inTransaction(() -> {
+                List<Quote> quotes = due.get();
+                found[0] = quotes.size();
+                return expire(quotes);
+            });
+            if (found[0] == 0) {
+                break;
+            }
+        }
         return expired;
     }
 
@@ -71,7 +79,9 @@ public final class QuoteExpiry {
             quotes.updateAll(ended);
             Map<UUID, Transaction> stored = transactions.findAllForUpdate(e.getKey(),
                     ended.stream().map(Quote::transactionId).toList());
-            transactions.updateAll(stored, stored.values().stream().map(t -> t.expired(now)).toList());
+            // A transaction ended before its quote (cancelled while the quote was pending) keeps its end.
+            transactions.updateAll(stored, stored.values().stream()
+                    .filter(t -> t.status().canMoveTo(TransactionStatus.EXPIRED)).map(t -> t.expired(now)).toList());
             expired += ended.size();
         }
         return expired;

@@ -50,7 +50,8 @@ public interface Quotes {
 
     /**
      * Up to {@code limit} of one platform's pending quotes past their expiry, locked in id order (as executions lock
-     * them); unlike {@link #claimExpired} it waits for the quotes another process holds, so that none is left behind.
+     * them); unlike {@link #claimExpired} it waits for the quotes another process holds, so that none is left behind:
+     * it returns none only when none is left.
      */
     List<Quote> awaitExpired(PlatformId platform, Instant realNow, int limit);
 }
