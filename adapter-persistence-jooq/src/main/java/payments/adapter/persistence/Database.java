@@ -3,6 +3,8 @@ package payments.adapter.persistence;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.flywaydb.database.postgresql.PostgreSQLConfigurationExtension;
 import org.jooq.DSLContext;
 import org.jooq.SQLDialect;
 import org.jooq.conf.Settings;
@@ -40,7 +42,13 @@ public final class Database implements AutoCloseable {
         config.addDataSourceProperty("options", "-c jit=off");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
-            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+            // An index on a table that payments write is built CONCURRENTLY (payments go on meanwhile), which cannot run
+            // in a transaction: such a migration runs statement by statement (mixed), and the migration lock is a
+            // session's, not a transaction's, which such a build would wait for forever (flyway/flyway#3682).
+            FluentConfiguration flyway = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
+                    .mixed(true);
+            flyway.getConfigurationExtension(PostgreSQLConfigurationExtension.class).setTransactionalLock(false);
+            flyway.load().migrate();
         } catch (RuntimeException e) {
             dataSource.close();
             throw e;
