@@ -28,7 +28,7 @@ public final class JooqJobs implements Jobs {
     private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", JOBS.DUE_AT);
     /** The earliest due pending job of any platform, locked, skipping those other processes hold. */
     private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(JOBS, JOBS.PLATFORM_ID,
-            JOBS.ID, pending(DSL.noCondition()), JOBS.DUE_AT, REAL_NOW, DSL.inline(1), (ctx, due) -> ctx
+            JOBS.ID, pending(DSL.noCondition()), JOBS.DUE_AT, REAL_NOW, DSL.inline(50), (ctx, due) -> ctx
                     .selectFrom(JOBS).where(pending(due)).orderBy(JOBS.DUE_AT).limit(1).forUpdate().skipLocked());
     private static final Statement CLAIM_OF_PLATFORM = Statement.query(ctx -> ctx.selectFrom(JOBS)
             .where(pending(dueOfPlatform())).orderBy(JOBS.DUE_AT).limit(1).forUpdate().skipLocked());

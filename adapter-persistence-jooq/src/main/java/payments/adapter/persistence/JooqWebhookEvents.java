@@ -44,8 +44,9 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
             OffsetDateTime.class);
     private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", WEBHOOK_EVENTS.NEXT_ATTEMPT_AT);
     private static final PlatformTime.DuePasses CLAIM_ANY = PlatformTime.DuePasses.of(WEBHOOK_EVENTS,
-            WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.STATUS.eq(EventStatus.PENDING.name()),
-            WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, REAL_NOW, DSL.inline(1), JooqWebhookEvents::claim);
+            WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.STATUS.eq(EventStatus.PENDING.name())
+                    .and(unleased()), WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, REAL_NOW, DSL.inline(50),
+            JooqWebhookEvents::claim);
     private static final Statement CLAIM_OF_PLATFORM = Statement.query(ctx -> {
         var platform = Statement.param(WEBHOOK_EVENTS.PLATFORM_ID);
         return claim(ctx, WEBHOOK_EVENTS.PLATFORM_ID.eq(platform)
@@ -81,11 +82,16 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         return ctx.select(e.fields())
                 .select(PlatformTime.now(e.PLATFORM_ID, REAL_NOW).as(PLATFORM_NOW)).from(e)
                 .where(due.and(e.STATUS.eq(EventStatus.PENDING.name()))
-                        .and(e.LEASE_UNTIL.isNull().or(e.LEASE_UNTIL.le(REAL_NOW)))
+                        .and(unleased())
                         .and(inFlight.asField().lt(Statement.param("max_in_flight", e.ATTEMPTS))))
                 .orderBy(e.NEXT_ATTEMPT_AT)
                 .limit(1)
                 .forUpdate().of(e).skipLocked();
+    }
+
+    /** An event no attempt holds: never leased, or its lease ran out. */
+    private static Condition unleased() {
+        return WEBHOOK_EVENTS.LEASE_UNTIL.isNull().or(WEBHOOK_EVENTS.LEASE_UNTIL.le(REAL_NOW));
     }
 
     private static WebhookEventsRecord record(WebhookEvent e) {

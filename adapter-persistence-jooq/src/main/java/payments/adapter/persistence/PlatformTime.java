@@ -36,20 +36,22 @@ final class PlatformTime {
     /**
      * The two statements of a query over every platform's due rows: {@link #byRealTime} for the rows due by real
      * time; {@link #byClockAhead} for the rows due by a clock that runs ahead and not by real time (so the passes
-     * never return the same row). The second picks its candidates without locking, up to {@code limit} per clock
-     * ahead through a lateral join (each through its platform's index range), and the query then locks only the rows
-     * it returns, checking each against its platform's clock again. Both take the same values.
+     * never return the same row). The second picks its candidates without locking, the {@code perClock} earliest of
+     * each clock ahead that {@code claimable} admits, through a lateral join (each through its platform's index
+     * range); the query then locks only the rows it returns, checking each against its platform's clock again, so
+     * {@code perClock} should exceed the rows the query returns (some candidates may be locked by other processes).
+     * Both take the same values.
      */
     record DuePasses(Statement byRealTime, Statement byClockAhead) {
-        static DuePasses of(Table<?> table, Field<UUID> platformId, Field<UUID> id, Condition pending,
-                            Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow, Field<Integer> limit,
+        static DuePasses of(Table<?> table, Field<UUID> platformId, Field<UUID> id, Condition claimable,
+                            Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow, Field<Integer> perClock,
                             DueQuery query) {
             return new DuePasses(Statement.query(ctx -> query.build(ctx, dueAt.le(realNow))), Statement.query(ctx -> {
                 var clock = SANDBOX_CLOCKS;
                 Table<?> due = DSL.lateral(ctx.select(platformId, id).from(table)
-                        .where(platformId.eq(clock.PLATFORM_ID).and(pending).and(dueAt.gt(realNow))
+                        .where(platformId.eq(clock.PLATFORM_ID).and(claimable).and(dueAt.gt(realNow))
                                 .and(dueAt.le(plus(realNow, clock.OFFSET_SECONDS))))
-                        .orderBy(dueAt).limit(limit).asTable("due"));
+                        .orderBy(dueAt).limit(perClock).asTable("due"));
                 var candidates = ctx.select(due.field(platformId), due.field(id)).from(clock.crossJoin(due))
                         .where(clock.OFFSET_SECONDS.gt(0L));
                 return query.build(ctx, DSL.row(platformId, id).in(candidates).and(dueAt.gt(realNow))

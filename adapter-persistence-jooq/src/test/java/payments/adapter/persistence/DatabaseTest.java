@@ -1,7 +1,11 @@
 package payments.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -9,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
 
 class DatabaseTest {
     /**
@@ -20,12 +25,12 @@ class DatabaseTest {
         try (EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(false)) {
             ExecutorService processes = Executors.newFixedThreadPool(3);
             List<Future<Database>> started = new ArrayList<>();
+            List<Database> databases = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
                     started.add(processes.submit(() -> Database.connect(embedded.jdbcUrl(), EmbeddedDatabase.USER,
                             "postgres", 2)));
                 }
-                List<Database> databases = new ArrayList<>();
                 for (Future<Database> f : started) {
                     databases.add(f.get(120, TimeUnit.SECONDS));
                 }
@@ -36,10 +41,29 @@ class DatabaseTest {
                         .where("version = '10'")));
                 assertEquals(0, db.ctx().fetchCount(db.ctx().selectFrom("pg_index").where("not indisvalid")),
                         "every index built concurrently is valid");
-                databases.forEach(Database::close);
             } finally {
+                databases.forEach(Database::close);
                 processes.shutdownNow();
             }
+        }
+    }
+
+    @Test
+    void an_index_whose_concurrent_build_failed_is_reported_as_invalid() throws Exception {
+        try (EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(false)) {
+            PGSimpleDataSource source = new PGSimpleDataSource();
+            source.setUrl(embedded.jdbcUrl());
+            source.setUser(EmbeddedDatabase.USER);
+            source.setPassword("postgres");
+            Database.connect(embedded.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2).close();
+            assertEquals(List.of(), Database.invalidIndexes(source), "the migrations' indexes");
+            try (Connection c = source.getConnection(); Statement st = c.createStatement()) {
+                st.execute("create table twice (x int)");
+                st.execute("insert into twice values (1), (1)");
+                assertThrows(SQLException.class, () -> st.execute("create unique index concurrently twice_x"
+                        + " on twice (x)"));
+            }
+            assertEquals(List.of("twice_x"), Database.invalidIndexes(source));
         }
     }
 }

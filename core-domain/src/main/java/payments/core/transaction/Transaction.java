@@ -50,16 +50,15 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         return move(TransactionStatus.FAILED, reason, now, settledAt, with(details, "failureDetail", detail));
     }
 
-    /** Cancelling is possible while the outcome is open; the money (if held) goes back, the status is FAILED. */
     /**
-     * A cancel by the platform. A quote's transaction is not cancellable on its own: it ends with its quote (expired
-     * unexecuted, or its payout completed or failed), and a cancel would leave the quote executable with its
-     * transaction ended.
+     * A cancel by the platform, possible while the outcome is open: the money (if held) goes back, the status is
+     * FAILED. A quote's transaction is not cancellable on its own: it ends with its quote (expired unexecuted, or its
+     * payout completed or failed), and a cancel would leave the quote executable with its transaction ended.
      */
     public Transaction cancelled(String reason, Instant now) {
         if (ofQuote()) {
-            throw new Conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + id + " is " + details.get("quoteId")
-                    + "'s and ends with it: let the quote expire instead");
+            throw new Conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + id + " belongs to "
+                    + details.get("quoteId") + " and ends with it (an unexecuted quote expires)");
         }
         if (!status.isOpen() || awaitingPlatformApproval) {
             throw IllegalTransition.of("TRANSACTION_NOT_CANCELLABLE", this, "cancelled");

@@ -1,6 +1,7 @@
 package payments.ports.app;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class QuoteExpiry {
 
     /** Expires the due quotes of every platform (skipping those another process holds); returns how many. */
     public int expireDue() {
-        return sweep(() -> quotes.claimExpired(clock.realNow(), PER_TRANSACTION));
+        return sweep(() -> quotes.claimExpired(realNow(), PER_TRANSACTION));
     }
 
     /**
@@ -47,7 +48,16 @@ public final class QuoteExpiry {
      * {@value #MAX_ROUNDS} rounds, the workers expire the rest); returns how many it expired.
      */
     public int expireDue(PlatformId platform) {
-        return sweep(() -> quotes.awaitExpired(platform, clock.realNow(), PER_TRANSACTION));
+        return sweep(() -> quotes.awaitExpired(platform, realNow(), PER_TRANSACTION));
+    }
+
+    /**
+     * The real time to the database's precision (microseconds): a quote it finds due is due by {@link #expire}'s
+     * later reading too, where an instant the database rounded up could find quotes that are not yet, round after
+     * round.
+     */
+    private Instant realNow() {
+        return clock.realNow().truncatedTo(ChronoUnit.MICROS);
     }
 
     /** Rounds of one database transaction each, until one finds none due (at most {@value #MAX_ROUNDS}). */
