@@ -8,8 +8,8 @@ import java.util.logging.Logger;
 
 /**
  * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
- * them) and expires due quotes (claimed the same way), delivers due webhook events on {@value #DELIVERY_THREADS} threads (claims hand each attempt to one
- * thread of one process), and forgets expired idempotency keys.
+ * them) and expires due quotes (claimed the same way), delivers due webhook events on {@value #DELIVERY_THREADS}
+ * threads (claims hand each attempt to one thread of one process), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());

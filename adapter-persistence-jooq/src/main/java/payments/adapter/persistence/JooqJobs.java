@@ -62,8 +62,7 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public Optional<Job> claimDue(Instant realNow) {
-        return CLAIM_ANY.byRealTime().fetchOptional(db, utc(realNow))
-                .or(() -> CLAIM_ANY.byClockAhead().fetchOptional(db, utc(realNow))).map(JooqJobs::toJob);
+        return CLAIM_ANY.fetchOptional(db, utc(realNow)).map(JooqJobs::toJob);
     }
 
     @Override

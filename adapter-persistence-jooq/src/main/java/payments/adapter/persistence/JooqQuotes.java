@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import org.jooq.Record;
+import java.util.stream.Stream;
 import org.jooq.Condition;
 import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.QuotesRecord;
 import payments.core.common.CustomerId;
@@ -33,8 +34,8 @@ public final class JooqQuotes implements Quotes {
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
             QUOTES.ID);
     private static final Field<OffsetDateTime> REAL_NOW = Statement.param("real_now", QUOTES.EXPIRES_AT);
-    /** Pending quotes of any platform past their expiry, earliest first, skipping those other processes hold. */
     private static final Field<Integer> LIMIT = DSL.param("limit", Integer.class);
+    /** Pending quotes of any platform past their expiry, earliest first, skipping those other processes hold. */
     private static final PlatformTime.DuePasses CLAIM_EXPIRED = PlatformTime.DuePasses.of(QUOTES,
             QUOTES.PLATFORM_ID, QUOTES.ID, QUOTES.STATUS.eq("PENDING"), QUOTES.EXPIRES_AT, REAL_NOW, LIMIT,
             (ctx, due) -> ctx.selectFrom(QUOTES).where(QUOTES.STATUS.eq("PENDING").and(due))
@@ -111,7 +112,7 @@ public final class JooqQuotes implements Quotes {
     public List<Quote> claimExpired(Instant realNow, int limit) {
         List<Record> rows = CLAIM_EXPIRED.byRealTime().fetch(db, utc(realNow), limit);
         if (rows.size() < limit) {
-            rows = java.util.stream.Stream.concat(rows.stream(),
+            rows = Stream.concat(rows.stream(),
                     CLAIM_EXPIRED.byClockAhead().fetch(db, utc(realNow), limit - rows.size()).stream()).toList();
         }
         return rows.stream().map(r -> toQuote(r.into(QUOTES))).toList();

@@ -114,8 +114,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
         var e = WEBHOOK_EVENTS;
         // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
-        Record row = (platform == null ? CLAIM_ANY.byRealTime().fetchOptional(db, utc(realNow), maxInFlight)
-                .or(() -> CLAIM_ANY.byClockAhead().fetchOptional(db, utc(realNow), maxInFlight))
+        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight)
                 : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight)).orElse(null);
         if (row == null) {
             return Optional.empty();

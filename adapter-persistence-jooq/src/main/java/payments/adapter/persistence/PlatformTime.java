@@ -3,10 +3,12 @@ package payments.adapter.persistence;
 import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
 
 import java.time.OffsetDateTime;
+import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -57,6 +59,11 @@ final class PlatformTime {
                 return query.build(ctx, DSL.row(platformId, id).in(candidates).and(dueAt.gt(realNow))
                         .and(dueAt.le(now(platformId, realNow))));
             }));
+        }
+
+        /** The first row of a query limited to one: the first pass's, else the second's. */
+        Optional<Record> fetchOptional(Db db, Object... values) {
+            return byRealTime.fetchOptional(db, values).or(() -> byClockAhead.fetchOptional(db, values));
         }
     }
 

@@ -1,11 +1,15 @@
 package payments.adapter.persistence;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
@@ -56,9 +60,20 @@ final class Fixtures {
      * Whether a read of {@code table} is waiting for a row lock: matched by how the statement begins, since
      * pg_stat_activity keeps only its first kilobyte.
      */
-    static boolean readWaitingForALock(String table) {
+    private static boolean readWaitingForALock(String table) {
         return DB.ctx().fetch("select 1 from pg_stat_activity where wait_event_type = 'Lock'"
                 + " and query like ? and datname = current_database()", "select \"" + table + "\".%").isNotEmpty();
+    }
+
+    /**
+     * Waits (up to 10 s) until {@code waiting}, a read of {@code table}, waits for a row lock another transaction
+     * holds; fails if it returns first or never waits.
+     */
+    static void untilWaitingForALock(String table, Future<?> waiting) throws InterruptedException {
+        for (long deadline = System.nanoTime() + 10_000_000_000L; !readWaitingForALock(table); Thread.sleep(10)) {
+            assertFalse(waiting.isDone(), "returned while another transaction held the row");
+            assertTrue(System.nanoTime() < deadline, "never waited for the other transaction's lock");
+        }
     }
 
     /** Waits for the latch in a task that cannot throw InterruptedException. */

@@ -155,11 +155,7 @@ class JooqJobsTest {
             claimed.await();
             assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty(), "claims skip it");
             Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
-            for (long deadline = System.nanoTime() + 10_000_000_000L; !Fixtures.readWaitingForALock("jobs");
-                 Thread.sleep(10)) {
-                assertFalse(awaiting.isDone(), "returned while the worker held the job");
-                assertTrue(System.nanoTime() < deadline, "never waited for the worker's lock");
-            }
+            Fixtures.untilWaitingForALock("jobs", awaiting);
             finish.countDown();
             worker.get();
             assertFalse(awaiting.get(), "the job is done once the worker committed");

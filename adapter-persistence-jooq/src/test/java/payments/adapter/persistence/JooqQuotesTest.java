@@ -112,11 +112,7 @@ class JooqQuotesTest {
             assertFalse(claimedIds(now).contains(due.id()), "claims skip it");
             Future<List<Quote>> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(
                     () -> quotes.awaitExpired(platform, now, 10)));
-            for (long deadline = System.nanoTime() + 10_000_000_000L; !Fixtures.readWaitingForALock("quotes");
-                 Thread.sleep(10)) {
-                assertFalse(awaiting.isDone(), "returned while another process held the quote");
-                assertTrue(System.nanoTime() < deadline, "never waited for the other process's lock");
-            }
+            Fixtures.untilWaitingForALock("quotes", awaiting);
             finish.countDown();
             sweeping.get();
             assertEquals(List.of(), awaiting.get(), "expired by the other process once it committed");
