@@ -3,6 +3,7 @@ package payments.app;
 import java.time.Duration;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.EmbeddedDatabase;
+import payments.ports.driven.Clock;
 
 /** The database (the embedded one unless a URL is configured) and the services wired to it. */
 final class Backend implements AutoCloseable {
@@ -29,7 +30,8 @@ final class Backend implements AutoCloseable {
                 password = "postgres";
             }
             Database database = Database.connect(url, user, password, config.databasePoolSize());
-            return new Backend(embedded, database, new Wiring(database.db(), new SystemClock(), new RandomIds(), config));
+            Clock clock = new SystemClock();
+            return new Backend(embedded, database, new Wiring(database.db(), clock, new TimeOrderedIds(clock), config));
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();

@@ -162,7 +162,8 @@ final class Wiring {
         var signedRetry = new SignedRetry(new JooqWallets.SignedRequestStore(db), sessionStore, walletCrypto,
                 platformClock, ids, db);
         var walletSecrets = new JooqWallets.SecretStore(db);
-        var embeddedWallets = new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets, ids);
+        var embeddedWallets = new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets,
+                walletCrypto, ids);
         var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
         var platformFees = new PlatformFees(fxRates);
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);

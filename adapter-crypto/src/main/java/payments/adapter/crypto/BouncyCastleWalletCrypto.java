@@ -87,6 +87,13 @@ public final class BouncyCastleWalletCrypto implements WalletCrypto {
     }
 
     @Override
+    public byte[] randomBytes(int length) {
+        byte[] bytes = new byte[length];
+        random.nextBytes(bytes);
+        return bytes;
+    }
+
+    @Override
     public TargetKey newTargetKey() {
         BigInteger d = P256.newScalar(random);
         return new TargetKey(P256.uncompressedHex(P256.publicOf(d)), P256.fixed32(d));

@@ -58,6 +58,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     // A new 16 MB WAL segment is created without being zero-filled first: filling it holds the WAL
                     // write lock and stalled every commit behind it for tens of ms (docs/PERFORMANCE.md, session 5).
                     .setServerConfig("wal_init_zero", "off")
+                    // A backend asks the kernel to write its evicted pages after every 256 kB (as the checkpointer
+                    // and the background writer do by default), instead of leaving them dirty until the kernel
+                    // flushed hundreds of MB at once, which held every commit's WAL flush for 100-200 ms (session 13).
+                    .setServerConfig("backend_flush_after", durable ? "256kB" : "0")
                     .start(), null);
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);

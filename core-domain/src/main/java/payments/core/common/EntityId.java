@@ -14,6 +14,15 @@ public final class EntityId {
         return kind + ":" + value;
     }
 
+    /**
+     * Sixteen hex digits (lowercase) of the id's last 64 bits, random in every id the service makes (version 4 or 7;
+     * a version 7 id's leading digits are its creation time, so two ids of one millisecond share them): what a
+     * reference or an address derived from an id uses to tell ids apart.
+     */
+    public static String randomPart(UUID value) {
+        return java.util.HexFormat.of().toHexDigits(value.getLeastSignificantBits());
+    }
+
     /** Whether {@code text} names an entity of {@code kind} (says nothing of the rest's form). */
     public static boolean isOfKind(String kind, String text) {
         return text.length() > kind.length() && text.startsWith(kind) && text.charAt(kind.length()) == ':';

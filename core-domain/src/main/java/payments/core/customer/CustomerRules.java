@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
 import payments.core.common.InvalidFields;
 import payments.core.validation.Fields;
 
@@ -42,7 +43,7 @@ public final class CustomerRules {
     }
 
     public static String generatedUmaAddress(CustomerId id, String umaDomain) {
-        return "$" + id.value().toString().replace("-", "").substring(0, 16) + "@" + umaDomain;
+        return "$" + EntityId.randomPart(id.value()) + "@" + umaDomain;
     }
 
     /** "Other" choices need their description, as the reference requires. */

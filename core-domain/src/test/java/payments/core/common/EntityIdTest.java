@@ -25,6 +25,12 @@ class EntityIdTest {
     }
 
     @Test
+    void the_random_part_is_the_last_sixteen_hex_digits() {
+        assertEquals("a456426614174000", EntityId.randomPart(UUID.fromString("123e4567-e89b-72d3-a456-426614174000")));
+        assertEquals("0000000000000001", EntityId.randomPart(new UUID(-1, 1)));
+    }
+
+    @Test
     void anything_but_the_kind_a_colon_and_a_canonical_uuid_is_refused_naming_the_field() {
         String uuid = "123e4567-e89b-12d3-a456-426614174000";
         for (String text : List.of("", "Customer:", "Customer" + uuid, "Customer;" + uuid, "customer:" + uuid,

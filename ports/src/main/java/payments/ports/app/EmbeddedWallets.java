@@ -1,9 +1,7 @@
 package payments.ports.app;
 
-import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Map;
-import java.util.UUID;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
@@ -16,6 +14,7 @@ import payments.core.wallet.Credential;
 import payments.ports.driven.Credentials;
 import payments.ports.driven.Ids;
 import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.WalletCrypto;
 import payments.ports.driven.WalletSecrets;
 
 /**
@@ -25,16 +24,21 @@ import payments.ports.driven.WalletSecrets;
  */
 public final class EmbeddedWallets {
     static final String DEFAULT_CURRENCY = "USDC";
+    /** The wallet's secret: 256 random bits. */
+    private static final int SEED_BYTES = 32;
 
     private final InternalAccounts accounts;
     private final Credentials credentials;
     private final WalletSecrets secrets;
+    private final WalletCrypto crypto;
     private final Ids ids;
 
-    public EmbeddedWallets(InternalAccounts accounts, Credentials credentials, WalletSecrets secrets, Ids ids) {
+    public EmbeddedWallets(InternalAccounts accounts, Credentials credentials, WalletSecrets secrets,
+                           WalletCrypto crypto, Ids ids) {
         this.accounts = accounts;
         this.credentials = credentials;
         this.secrets = secrets;
+        this.crypto = crypto;
         this.ids = ids;
     }
 
@@ -53,7 +57,7 @@ public final class EmbeddedWallets {
         InternalAccount wallet = new InternalAccount(new InternalAccountId(ids.newId()), customer.id(), currency,
                 InternalAccountType.EMBEDDED_WALLET, InternalAccountStatus.ACTIVE, 0, 0, false, now, now);
         accounts.open(platform.id(), wallet);
-        secrets.store(platform.id(), wallet.id(), seed());
+        secrets.store(platform.id(), wallet.id(), crypto.randomBytes(SEED_BYTES));
         credentials.insert(platform.id(), new Credential(ids.newId(), wallet.id(), AuthMethodType.EMAIL_OTP,
                 customer.email(), customer.email(), null, null, 0, now, now));
     }
@@ -64,15 +68,5 @@ public final class EmbeddedWallets {
             return b;
         }
         return platform.environment() == Environment.SANDBOX;
-    }
-
-    /** 32 bytes of the wallet's secret, from two random (version 4) ids. */
-    private byte[] seed() {
-        ByteBuffer seed = ByteBuffer.allocate(32);
-        for (int i = 0; i < 2; i++) {
-            UUID id = ids.newId();
-            seed.putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits());
-        }
-        return seed.array();
     }
 }

@@ -7,6 +7,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
@@ -100,7 +101,7 @@ public final class IncomingUmaService {
                     customer.id(), customer.platformCustomerId(),
                     new TransactionParty(TransactionParty.UMA_ADDRESS, null, sender, currency),
                     destination(caller, customer, currency), null, amount, 0,
-                    "UMA-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(), null, null, approval,
+                    "UMA-" + EntityId.randomPart(id).toUpperCase(java.util.Locale.ROOT), null, null, approval,
                     Map.of("counterpartyInformation", Map.of("FULL_NAME", senderName(sender))), null, null, now,
                     now);
             if (approval) {

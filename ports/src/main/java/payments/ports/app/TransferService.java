@@ -10,6 +10,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.common.Conflict;
+import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
@@ -322,6 +323,6 @@ public final class TransferService {
     }
 
     private static String reference(UUID id) {
-        return "TX-" + id.toString().replace("-", "").substring(0, 16).toUpperCase(java.util.Locale.ROOT);
+        return "TX-" + EntityId.randomPart(id).toUpperCase(java.util.Locale.ROOT);
     }
 }

@@ -36,6 +36,9 @@ public interface WalletCrypto {
     /** The service's bundle-signing public key, uncompressed hex ({@code enclaveQuorumPublic}). */
     String bundleSigningPublicKey();
 
+    /** {@code length} bytes from a cryptographically strong random source (wallet secrets, one-time codes). */
+    byte[] randomBytes(int length);
+
     /** Lowercase hex of SHA-256 (the OIDC nonce rule, body hashes, passkey challenges). */
     String sha256Hex(byte[] data);
 

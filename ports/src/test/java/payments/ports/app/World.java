@@ -69,7 +69,8 @@ final class World {
     final InMemoryCredentials credentials = new InMemoryCredentials();
     final InMemoryWalletSecrets walletSecrets = new InMemoryWalletSecrets();
     final AccountOpening accountOpening = new AccountOpening(internalAccounts, ids);
-    final EmbeddedWallets embeddedWallets = new EmbeddedWallets(internalAccounts, credentials, walletSecrets, ids);
+    final EmbeddedWallets embeddedWallets = new EmbeddedWallets(internalAccounts, credentials, walletSecrets,
+            new HashOnlyWalletCrypto(), ids);
     final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
     final PlatformService platformService =
             new PlatformService(platforms, tokens, accountOpening, tx, clock, ids, events);

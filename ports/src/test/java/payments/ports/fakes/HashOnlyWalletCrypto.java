@@ -34,6 +34,13 @@ public final class HashOnlyWalletCrypto implements WalletCrypto {
     }
 
     @Override
+    public byte[] randomBytes(int length) {
+        byte[] bytes = new byte[length];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return bytes;
+    }
+
+    @Override
     public TargetKey newTargetKey() {
         throw new UnsupportedOperationException("bundles are tested with the real adapter");
     }

@@ -4,8 +4,9 @@ import java.util.UUID;
 import payments.ports.driven.Ids;
 
 /**
- * Ids 1, 2, 3, ... as readable version-4-shaped UUIDs. The counter sits in the leading hex digits too, so values
- * derived from an id's prefix (such as a generated UMA address) still differ between ids.
+ * Ids 1, 2, 3, ... as readable version-4-shaped UUIDs. The counter sits in the leading and in the trailing hex
+ * digits, so values derived from either end (a generated UMA address takes the last 64 bits, the random part of a
+ * real id) still differ between ids.
  */
 public final class SequentialIds implements Ids {
     private long next = 1;
