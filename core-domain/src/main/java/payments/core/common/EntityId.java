@@ -1,5 +1,6 @@
 package payments.core.common;
 
+import java.util.HexFormat;
 import java.util.UUID;
 
 /**
@@ -20,7 +21,7 @@ public final class EntityId {
      * reference or an address derived from an id uses to tell ids apart.
      */
     public static String randomPart(UUID value) {
-        return java.util.HexFormat.of().toHexDigits(value.getLeastSignificantBits());
+        return HexFormat.of().toHexDigits(value.getLeastSignificantBits());
     }
 
     /** Whether {@code text} names an entity of {@code kind} (says nothing of the rest's form). */

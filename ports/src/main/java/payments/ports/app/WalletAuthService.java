@@ -4,6 +4,7 @@ import static payments.core.validation.Types.oneOf;
 import static payments.core.validation.Types.pattern;
 import static payments.core.validation.Types.string;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
@@ -193,7 +194,7 @@ public final class WalletAuthService {
             }
             WalletCrypto.TargetKey target = crypto.newTargetKey();
             String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
-                    Math.floorMod(java.nio.ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
+                    Math.floorMod(ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
             challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credentialId,
                     credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
                     crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),

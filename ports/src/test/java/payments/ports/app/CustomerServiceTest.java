@@ -12,7 +12,10 @@ import static payments.ports.app.World.fields;
 import static payments.ports.app.World.individual;
 import static payments.ports.app.World.json;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -272,6 +275,24 @@ class CustomerServiceTest {
         assertEquals(c.umaAddress(), updated.umaAddress());
         assertEquals(c.createdAt(), updated.createdAt());
         assertEquals(w.clock.now(), updated.updatedAt());
+    }
+
+    @Test
+    void a_wallets_secret_is_32_random_bytes_not_made_of_ids() {
+        List<byte[]> seeds = new ArrayList<>();
+        for (String email : List.of("a@example.com", "b@example.com")) {
+            InternalAccount wallet = accountsOf(create(individual("email", email))).stream()
+                    .filter(a -> a.type() == InternalAccountType.EMBEDDED_WALLET)
+                    .findFirst().orElseThrow();
+            seeds.add(w.walletSecrets.find(acme.id(), wallet.id()).orElseThrow());
+        }
+        assertEquals(32, seeds.get(0).length);
+        assertFalse(Arrays.equals(seeds.get(0), seeds.get(1)));
+        for (byte[] seed : seeds) { // the service's first half-wallet-secret used to be an id it handed out
+            ByteBuffer head = ByteBuffer.wrap(seed, 0, 16);
+            UUID asId = new UUID(head.getLong(), head.getLong());
+            assertFalse(asId.version() == 4 && asId.getMostSignificantBits() >>> 32 <= w.ids.issued(), asId::toString);
+        }
     }
 
     @Test
