@@ -1,6 +1,7 @@
 package payments.core.common;
 
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -22,6 +23,11 @@ public final class EntityId {
      */
     public static String randomPart(UUID value) {
         return HexFormat.of().toHexDigits(value.getLeastSignificantBits());
+    }
+
+    /** A payment's human reference: {@code prefix} and the id's {@link #randomPart} in upper case ("TX-9F3C..."). */
+    public static String reference(String prefix, UUID value) {
+        return prefix + randomPart(value).toUpperCase(Locale.ROOT);
     }
 
     /** Whether {@code text} names an entity of {@code kind} (says nothing of the rest's form). */

@@ -28,6 +28,8 @@ class EntityIdTest {
     void the_random_part_is_the_last_sixteen_hex_digits() {
         assertEquals("a456426614174000", EntityId.randomPart(UUID.fromString("123e4567-e89b-72d3-a456-426614174000")));
         assertEquals("0000000000000001", EntityId.randomPart(new UUID(-1, 1)));
+        assertEquals("TX-A456426614174000", EntityId.reference("TX-",
+                UUID.fromString("123e4567-e89b-72d3-a456-426614174000")));
     }
 
     @Test

@@ -101,7 +101,7 @@ public final class IncomingUmaService {
                     customer.id(), customer.platformCustomerId(),
                     new TransactionParty(TransactionParty.UMA_ADDRESS, null, sender, currency),
                     destination(caller, customer, currency), null, amount, 0,
-                    "UMA-" + EntityId.randomPart(id).toUpperCase(java.util.Locale.ROOT), null, null, approval,
+                    EntityId.reference("UMA-", id), null, null, approval,
                     Map.of("counterpartyInformation", Map.of("FULL_NAME", senderName(sender))), null, null, now,
                     now);
             if (approval) {

@@ -192,7 +192,7 @@ public final class QuoteService {
         Map<String, Object> details = f.pick("description", "remittanceInformation", "purposeOfPayment",
                 "senderCustomerInfo");
         details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
-        String reference = "QT-" + EntityId.randomPart(quoteId).toUpperCase(java.util.Locale.ROOT);
+        String reference = EntityId.reference("QT-", quoteId);
         if (source.internal() == null && source.external() == null) {
             details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
                     amounts.totalSendingMinor(), reference));

@@ -323,6 +323,6 @@ public final class TransferService {
     }
 
     private static String reference(UUID id) {
-        return "TX-" + EntityId.randomPart(id).toUpperCase(java.util.Locale.ROOT);
+        return EntityId.reference("TX-", id);
     }
 }
