@@ -58,7 +58,7 @@ public final class JsonCodec {
     }
 
     /**
-     * What keeps a string from being stored as the same text, or null: PostgreSQL keeps no U+0000 in text or jsonb
+     * What keeps a string from being stored as the same text, or null: PostgreSQL keeps no U+0000 in text (nor jsonb)
      * (it answered 500), and an unpaired surrogate is not Unicode (the driver would store "?" in its place).
      */
     static String badText(String s) {

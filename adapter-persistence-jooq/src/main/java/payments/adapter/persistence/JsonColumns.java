@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import java.util.List;
 import java.util.Map;
-import org.jooq.JSONB;
+import org.jooq.JSON;
 
-/** Plain JSON values (maps, lists, strings, longs) to and from jsonb columns. Integers read back as Long. */
+/** Plain JSON values (maps, lists, strings, longs) to and from json columns. Integers read back as Long. */
 final class JsonColumns {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.USE_LONG_FOR_INTS);
@@ -20,19 +20,19 @@ final class JsonColumns {
     private JsonColumns() {
     }
 
-    static JSONB write(Object value) {
+    static JSON write(Object value) {
         try {
-            return JSONB.valueOf(MAPPER.writeValueAsString(value));
+            return JSON.valueOf(MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("not serialisable as JSON", e);
         }
     }
 
-    static Map<String, Object> readObject(JSONB json) {
+    static Map<String, Object> readObject(JSON json) {
         return read(json, OBJECT);
     }
 
-    static Object readAny(JSONB json) {
+    static Object readAny(JSON json) {
         return read(json, ANY);
     }
 
@@ -51,7 +51,7 @@ final class JsonColumns {
         return (List<Map<String, Object>>) list;
     }
 
-    private static <T> T read(JSONB json, ObjectReader reader) {
+    private static <T> T read(JSON json, ObjectReader reader) {
         try {
             return reader.readValue(json.data());
         } catch (JsonProcessingException e) {

@@ -18,7 +18,7 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.JSONB;
+import org.jooq.JSON;
 import org.jooq.Param;
 import org.jooq.Query;
 import org.jooq.Record;
@@ -298,7 +298,7 @@ final class Statement {
                 // own conversion cost 4 % of a payment's CPU in the JVM. Other years keep the driver's (era, sign).
                 ps.setObject(i + 1, time.toString(), Types.OTHER);
             } else {
-                ps.setObject(i + 1, v instanceof JSONB json ? json.data() : v);
+                ps.setObject(i + 1, v instanceof JSON json ? json.data() : v);
             }
         }
     }
