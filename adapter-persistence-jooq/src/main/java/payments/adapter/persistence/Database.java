@@ -41,7 +41,11 @@ public final class Database implements AutoCloseable {
         // No JIT compilation of plans: PostgreSQL compiles again on every run, tens of milliseconds, and every
         // statement here is short (a worker's poll joining the sandbox clocks was compiled on each run while that
         // table had no statistics yet: docs/PERFORMANCE.md, session 12).
-        config.addDataSourceProperty("options", "-c jit=off");
+        // Generic plans only: every statement is a lookup or range its indexes were made for, its constants inlined
+        // (Statement). Left to choose, PostgreSQL planned the batches' array lookups again on every run while a
+        // table was small enough that a scan looked as cheap as the index: 80-150 µs of planning per statement
+        // and a scan comparing every row with every key (docs/PERFORMANCE.md, session 14).
+        config.addDataSourceProperty("options", "-c jit=off -c plan_cache_mode=force_generic_plan");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
             // An index on a table that payments write is built CONCURRENTLY (payments go on meanwhile), which cannot

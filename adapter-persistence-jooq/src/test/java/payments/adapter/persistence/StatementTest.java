@@ -82,22 +82,26 @@ class StatementTest {
     }
 
     @Test
-    void every_statement_is_kept_prepared_on_the_connection_arrays_too() {
+    void every_statement_is_kept_prepared_on_the_connection_arrays_too_and_planned_once() {
         Statement byIds = Statement.byKeys(LEDGER_ACCOUNTS, LEDGER_ACCOUNTS.PLATFORM_ID, LEDGER_ACCOUNTS.ID);
         PlatformId platform = Fixtures.platform();
         UUID a = Fixtures.account(platform, null).id().value();
 
-        List<String> prepared = Fixtures.DB.inTransaction(() -> { // one connection throughout
-            for (int i = 0; i < 10; i++) { // past pgjdbc's threshold (5) for a server-side prepared statement
+        var prepared = Fixtures.DB.inTransaction(() -> { // one connection throughout
+            for (int i = 0; i < 20; i++) { // past pgjdbc's threshold (5) for a server-side prepared statement
                 byIds.fetchAll(Fixtures.DB, LEDGER_ACCOUNTS.ID, List.of(a), id -> id, r -> r, platform.value());
                 ACCOUNTS_WITH_BALANCE.fetch(Fixtures.DB, platform.value(), 0L);
             }
-            return Fixtures.DB.ctx().fetch("select statement from pg_prepared_statements").getValues(0, String.class);
+            return Fixtures.DB.ctx().fetch("select statement, generic_plans, custom_plans from pg_prepared_statements");
         });
 
-        assertTrue(prepared.stream().anyMatch(sql -> sql.contains("'SYSTEM'") && sql.contains("held_minor")),
-                prepared.toString());
-        assertTrue(prepared.stream().anyMatch(sql -> sql.contains("any (")), prepared.toString());
+        assertTrue(prepared.getValues(0, String.class).stream()
+                .anyMatch(sql -> sql.contains("'SYSTEM'") && sql.contains("held_minor")), prepared.toString());
+        var arrays = prepared.stream().filter(r -> r.get(0, String.class).contains("any (")).toList();
+        assertEquals(1, arrays.size(), prepared.toString());
+        // Its generic plan, made once, serves every run: none is planned for its values (Database's pool settings).
+        assertEquals(0L, arrays.get(0).get(2, Long.class), prepared.toString());
+        assertTrue(arrays.get(0).get(1, Long.class) >= 10, prepared.toString());
     }
 
     @Test
