@@ -29,6 +29,8 @@ public final class JooqQuotes implements Quotes {
     /** A quote's transitions change its status and its time only ({@code Quote.with}); the rest is written once. */
     private static final Statement UPDATE = Statement.updateColumns(QUOTES,
             new org.jooq.Field<?>[] {QUOTES.PLATFORM_ID, QUOTES.ID}, QUOTES.STATUS, QUOTES.UPDATED_AT);
+    private static final Statement UPDATE_ALL = Statement.updateRows(QUOTES,
+            new org.jooq.Field<?>[] {QUOTES.PLATFORM_ID, QUOTES.ID}, QUOTES.STATUS, QUOTES.UPDATED_AT);
     private static final Statement FIND = Statement.byKey(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,
@@ -79,7 +81,7 @@ public final class JooqQuotes implements Quotes {
 
     @Override
     public void updateAll(List<Quote> quotes) {
-        UPDATE.writeAll(db, quotes.stream().map(JooqQuotes::transition).toList());
+        UPDATE_ALL.writeAll(db, quotes.stream().map(JooqQuotes::transition).toList());
     }
 
     /** The columns {@link #UPDATE} writes (the key, the status, the time); the whole row adds the rest to them. */

@@ -29,6 +29,8 @@ import payments.ports.driven.Transactions;
 public final class JooqTransactions implements Transactions {
     private static final Statement INSERT = Statement.insert(TRANSACTIONS, TRANSACTIONS.fields());
     private static final Statement UPDATE = Statement.update(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
+    private static final Statement UPDATE_ALL = Statement.updateRows(TRANSACTIONS,
+            new org.jooq.Field<?>[] {TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID}, TRANSACTIONS.fields());
     private static final Statement FIND = Statement.byKey(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID, TRANSACTIONS.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(TRANSACTIONS, TRANSACTIONS.PLATFORM_ID,
             TRANSACTIONS.ID);
@@ -51,9 +53,10 @@ public final class JooqTransactions implements Transactions {
         INSERT.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
     }
 
+    /** One statement (the rows were locked by {@link #findAllForUpdate}). */
     @Override
     public void updateAll(List<Transaction> transactions) {
-        UPDATE.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
+        UPDATE_ALL.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());
     }
 
     @Override

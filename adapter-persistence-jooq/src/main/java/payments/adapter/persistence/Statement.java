@@ -14,13 +14,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
+import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.jooq.DSLContext;
+import org.jooq.DataType;
 import org.jooq.Field;
 import org.jooq.JSON;
 import org.jooq.Param;
 import org.jooq.Query;
+import org.jooq.QueryPart;
 import org.jooq.Record;
 import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
@@ -53,8 +57,14 @@ final class Statement {
     private final int arity;
     private final Field<?>[] fields;
     private final Field<?>[] columns;
+    /** Whether each of {@link #columns} takes an array of every written row's values ({@link #updateRows}). */
+    private final boolean arrays;
 
     private Statement(Query query, Field<?>[] fields, Field<?>[] columns) {
+        this(query, fields, columns, false);
+    }
+
+    private Statement(Query query, Field<?>[] fields, Field<?>[] columns, boolean arrays) {
         // Placeholders become JDBC's "?"; every other value in the query is a constant, so it is inlined.
         String named = RENDER.renderNamedOrInlinedParams(query);
         List<String> names = new ArrayList<>();
@@ -75,6 +85,7 @@ final class Statement {
         this.sql = NAMED.matcher(named).replaceAll("?");
         this.fields = fields;
         this.columns = columns;
+        this.arrays = arrays;
     }
 
     /** A placeholder for a value bound at execution, named after the column it is compared with or stored in. */
@@ -181,6 +192,54 @@ final class Statement {
                 bound.toArray(Field<?>[]::new));
     }
 
+    /**
+     * {@link #updateColumns} of many rows in one statement (a key among the columns is matched, not set): each
+     * column's values (keys too) travel as one array, as text cast to the column's type, unnested into rows that are
+     * matched by their keys. {@link #update} with {@link #writeAll} runs one statement per row, each a round of
+     * PostgreSQL's executor: a quote batch's update of its quotes took 23 µs per quote that way, 15 as one statement
+     * (docs/PERFORMANCE.md, session 15). The rows must be locked already (in key order), as every batch does before
+     * it writes, or two batches could lock them in the unnest's order.
+     */
+    static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
+        List<Field<?>> bound = new ArrayList<>(Arrays.asList(columns));
+        Arrays.stream(keys).filter(k -> !bound.contains(k)).forEach(bound::add);
+        List<QueryPart> parts = new ArrayList<>();
+        StringJoiner unnest = new StringJoiner(", ", "unnest(", ")");
+        StringJoiner names = new StringJoiner(", ", " as v(", ")");
+        for (Field<?> column : bound) {
+            unnest.add("{" + parts.size() + "}");
+            parts.add(DSL.cast(DSL.param(column.getName(), String[].class), arrayType(column)));
+        }
+        for (Field<?> column : bound) {
+            names.add("{" + parts.size() + "}");
+            parts.add(DSL.name(column.getName()));
+        }
+        Map<Field<?>, Field<?>> values = new LinkedHashMap<>();
+        Arrays.stream(columns).filter(c -> !Arrays.asList(keys).contains(c)).forEach(c -> values.put(c, unnested(c)));
+        org.jooq.Condition where = DSL.noCondition();
+        for (Field<?> key : keys) {
+            where = where.and(sameAsUnnested(key));
+        }
+        return new Statement(RENDER.update(table).set(values)
+                .from(DSL.table(unnest.toString() + names, parts.toArray(QueryPart[]::new))).where(where),
+                new Field<?>[0], bound.toArray(Field<?>[]::new), true);
+    }
+
+    /** The column's array type, without a length (a {@code varchar(255)[]} would cut longer values silently). */
+    private static DataType<?> arrayType(Field<?> column) {
+        DataType<?> type = column.getDataType();
+        return (type.hasLength() ? type.length(0) : type).getArrayDataType();
+    }
+
+    /** The column of the unnested rows ({@code v}) named like {@code column}. */
+    private static <T> Field<T> unnested(Field<T> column) {
+        return DSL.field(DSL.name("v", column.getName()), column.getDataType());
+    }
+
+    private static <T> org.jooq.Condition sameAsUnnested(Field<T> key) {
+        return key.eq(unnested(key));
+    }
+
     @SuppressWarnings("unchecked")
     private static <T> org.jooq.Condition equal(Field<T> key) {
         return key.eq(param(key));
@@ -188,12 +247,56 @@ final class Statement {
 
     /** Runs an {@link #insert} or {@link #update} statement with the record's values for its columns. */
     int write(Db db, TableRecord<?> record) {
-        return execute(db, valuesOf(record));
+        return execute(db, arrays ? arraysOf(List.of(record)) : valuesOf(record));
     }
 
-    /** {@link #write} for each record, in one round trip; nothing for none. */
+    /** {@link #write} for each record, in one round trip (one statement for {@link #updateRows}); nothing for none. */
     void writeAll(Db db, List<? extends TableRecord<?>> records) {
-        executeBatch(db, records.stream().map(this::valuesOf).toList());
+        if (!arrays) {
+            executeBatch(db, records.stream().map(this::valuesOf).toList());
+        } else if (!records.isEmpty()) {
+            execute(db, arraysOf(records));
+        }
+    }
+
+    /** For each column, the records' values as PostgreSQL's text (the statement casts each array to its type). */
+    private Object[] arraysOf(List<? extends TableRecord<?>> records) {
+        Object[] values = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            String[] texts = new String[records.size()];
+            for (int n = 0; n < texts.length; n++) {
+                texts[n] = text(records.get(n).get(columns[i]));
+            }
+            values[i] = texts;
+        }
+        return values;
+    }
+
+    private static String text(Object value) {
+        if (value == null || value instanceof String) {
+            return (String) value;
+        } else if (value instanceof JSON json) {
+            return json.data();
+        } else if (value instanceof OffsetDateTime time) {
+            return text(time);
+        } else if (value instanceof UUID || value instanceof Number || value instanceof Boolean) {
+            return value.toString();
+        }
+        throw new IllegalArgumentException("no text form for a " + value.getClass().getName() + " column value");
+    }
+
+    /**
+     * A date-time as PostgreSQL reads it: ISO 8601 for the years 0001 to 9999, its years written as PostgreSQL
+     * writes them otherwise (no sign past 9999, an era before year 1: ISO's year 0 is 1 BC).
+     */
+    static String text(OffsetDateTime time) {
+        String iso = time.toString();
+        int year = time.getYear();
+        if (year >= 1 && year <= 9999) {
+            return iso;
+        }
+        String afterYear = iso.substring(iso.indexOf('-', 1));
+        return year > 9999 ? year + afterYear : String.format("%04d", 1 - year) + afterYear + " BC";
     }
 
     private Object[] valuesOf(TableRecord<?> record) {
@@ -293,10 +396,10 @@ final class Statement {
         }
         for (int i = 0; i < slots.length; i++) {
             Object v = values[slots[i]];
-            if (v instanceof OffsetDateTime time && time.getYear() >= 1 && time.getYear() <= 9999) {
-                // ISO 8601 text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's
-                // own conversion cost 4 % of a payment's CPU in the JVM. Other years keep the driver's (era, sign).
-                ps.setObject(i + 1, time.toString(), Types.OTHER);
+            if (v instanceof OffsetDateTime time) {
+                // Text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's own
+                // conversion cost 4 % of a payment's CPU in the JVM.
+                ps.setObject(i + 1, text(time), Types.OTHER);
             } else {
                 ps.setObject(i + 1, v instanceof JSON json ? json.data() : v);
             }

@@ -104,6 +104,24 @@ class StatementTest {
         assertTrue(arrays.get(0).get(1, Long.class) >= 10, prepared.toString());
     }
 
+    /** A few rows of a small table, by an array of keys: the generic plan reads the index (Database's costs). */
+    @Test
+    void a_generic_plan_reads_a_few_rows_of_a_small_table_by_its_index_not_by_a_scan() {
+        String plan = Fixtures.DB.inTransaction(() -> { // one connection throughout; the table dies with it
+            Fixtures.DB.ctx().execute("create temporary table probe (id uuid primary key, note text) on commit drop");
+            Fixtures.DB.ctx().execute("insert into probe select gen_random_uuid(), repeat('x', 100)"
+                    + " from generate_series(1, 500)");
+            Fixtures.DB.ctx().execute("analyze probe");
+            Fixtures.DB.ctx().execute("prepare probe_by_ids(uuid[]) as select note from probe where id = any($1)");
+            String text = String.join("\n", Fixtures.DB.ctx().fetch("explain execute probe_by_ids('{}')")
+                    .getValues(0, String.class));
+            Fixtures.DB.ctx().execute("deallocate probe_by_ids");
+            return text;
+        });
+
+        assertTrue(plan.contains("probe_pkey"), plan); // with random_page_cost at its default (4) a Seq Scan
+    }
+
     @Test
     void no_keys_and_no_rows_run_no_statement() {
         Db noDatabase = new Db(null); // any statement would fail on it
@@ -222,5 +240,72 @@ class StatementTest {
         var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(r.getId())).fetchOne();
         assertEquals("DELIVERED", stored.getStatus());
         assertEquals(200, stored.getLastResponseStatus());
+    }
+
+    @Test
+    void rows_are_updated_by_one_statement_from_an_array_per_column_in_any_year() {
+        Statement updateRows = Statement.updateRows(WEBHOOK_EVENTS,
+                new org.jooq.Field<?>[] {WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID}, WEBHOOK_EVENTS.fields());
+        String sql = updateRows.toString();
+        assertEquals(WEBHOOK_EVENTS.fields().length, sql.chars().filter(c -> c == '?').count(), sql);
+        assertTrue(sql.contains("unnest("), sql);
+        PlatformId platform = Fixtures.platform();
+        List<WebhookEventsRecord> events = List.of(event(platform), event(platform), event(platform));
+        events.forEach(e -> INSERT_EVENT.write(Fixtures.DB, e));
+        OffsetDateTime farFuture = OffsetDateTime.of(12_345, 6, 7, 8, 9, 10, 123_456_000, ZoneOffset.ofHours(2));
+        OffsetDateTime beforeYearOne = OffsetDateTime.of(-43, 3, 15, 12, 0, 0, 0, ZoneOffset.ofHours(1));
+        WebhookEventsRecord first = events.get(0).copy();
+        first.setPlatformId(platform.value());
+        first.setId(events.get(0).getId());
+        first.setStatus("DELIVERED");
+        first.setData(JsonColumns.write(Map.of("note", "a \"quoted\" {text}, with commas")));
+        first.setLastResponseStatus(200);
+        first.setNextAttemptAt(null);
+        first.setUpdatedAt(farFuture);
+        WebhookEventsRecord third = events.get(2).copy();
+        third.setPlatformId(platform.value());
+        third.setId(events.get(2).getId());
+        third.setAttempts(2);
+        third.setNextAttemptAt(beforeYearOne);
+
+        assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
+            updateRows.writeAll(Fixtures.DB, List.of(first, third));
+            throw new IllegalStateException("rolled back");
+        }));
+        assertEquals("PENDING", stored(events.get(0)).getStatus());
+        Fixtures.DB.inTransaction(() -> updateRows.writeAll(Fixtures.DB, List.of(first, third)));
+
+        WebhookEventsRecord one = stored(events.get(0));
+        assertEquals("DELIVERED", one.getStatus());
+        assertEquals("a \"quoted\" {text}, with commas", JsonColumns.readObject(one.getData()).get("note"));
+        assertEquals(200, one.getLastResponseStatus());
+        assertEquals(null, one.getNextAttemptAt());
+        assertEquals(farFuture.toInstant(), one.getUpdatedAt().toInstant());
+        assertEquals(events.get(0).getCreatedAt().toInstant(), one.getCreatedAt().toInstant());
+        WebhookEventsRecord three = stored(events.get(2));
+        assertEquals(2, three.getAttempts());
+        assertEquals(beforeYearOne.toInstant(), three.getNextAttemptAt().toInstant());
+        assertEquals("PENDING", stored(events.get(1)).getStatus(), "a row not given is not changed");
+        assertEquals(12, ((Number) JsonColumns.readObject(stored(events.get(1)).getData()).get("amount")).intValue());
+    }
+
+    @Test
+    void a_single_row_binds_date_times_of_any_year() {
+        PlatformId platform = Fixtures.platform();
+        WebhookEventsRecord r = event(platform);
+        r.setNextAttemptAt(OffsetDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));
+        r.setCreatedAt(OffsetDateTime.of(0, 2, 29, 23, 59, 59, 999_999_000, ZoneOffset.ofHours(-5)));
+
+        INSERT_EVENT.write(Fixtures.DB, r);
+
+        WebhookEventsRecord stored = stored(r);
+        assertEquals(r.getNextAttemptAt().toInstant(), stored.getNextAttemptAt().toInstant());
+        assertEquals(r.getCreatedAt().toInstant(), stored.getCreatedAt().toInstant());
+        assertEquals("0001-02-29T23:59:59.999999-05:00 BC", Statement.text(r.getCreatedAt()));
+        assertEquals("10000-01-01T00:00Z", Statement.text(r.getNextAttemptAt()));
+    }
+
+    private static WebhookEventsRecord stored(WebhookEventsRecord event) {
+        return Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(event.getId())).fetchOne();
     }
 }
