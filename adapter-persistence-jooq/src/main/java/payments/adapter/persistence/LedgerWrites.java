@@ -25,8 +25,10 @@ import org.jooq.impl.DSL;
  * System accounts (rail settlement, liquidity, revenue) are touched by every payment of their currency, so their
  * row locks decide how many payments commit per second. Two things keep those locks short: the postings go last,
  * so a lock is held for the last statements and the commit instead of the whole transaction; and each account is
- * spread over {@value #BUCKETS} rows (migration V7), chosen by journal, so concurrent payments mostly lock different
- * rows. System accounts have no floor, so nothing earlier in the transaction depends on their balance. Owned
+ * spread over {@value #BUCKETS} rows (migration V7), chosen by transaction (its first journal's bucket), so
+ * concurrent transactions mostly lock different rows. A batch of payments is one transaction, so it locks one row
+ * per system account rather than one per journal: with rows chosen by journal, a batch of 30 payments locked nearly
+ * every row of each account it touched and a concurrent batch waited for it (docs/PERFORMANCE.md, session 15). System accounts have no floor, so nothing earlier in the transaction depends on their balance. Owned
  * accounts are not here: their conditional updates run in place, because they decide whether the payment may go on.
  */
 final class LedgerWrites implements Db.BeforeCommit {
@@ -45,13 +47,12 @@ final class LedgerWrites implements Db.BeforeCommit {
     }
 
     /** The account's own id for bucket 0, a name-based id for the others. */
-    private static UUID row(UUID account, UUID journal) {
-        int bucket = bucket(journal);
+    private static UUID row(UUID account, int bucket) {
         return bucket == 0 ? account
                 : UUID.nameUUIDFromBytes((account + "/" + bucket).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The bucket a journal's system postings land in: spread evenly, and the same for all of one journal's. */
+    /** The bucket of a transaction whose first journal this is: spread evenly. */
     static int bucket(UUID journal) {
         return Math.floorMod(journal.hashCode(), BUCKETS);
     }
@@ -59,6 +60,8 @@ final class LedgerWrites implements Db.BeforeCommit {
     private final List<Object[]> journals = new ArrayList<>();
     private final List<Object[]> entries = new ArrayList<>();
     private final List<SystemPosting> systemPostings = new ArrayList<>();
+    /** The bucket of this transaction's system postings, once it has one. */
+    private Integer bucket;
 
     void journal(UUID platform, UUID journal, String kind, String reference, OffsetDateTime at) {
         journals.add(new Object[] {platform, journal, kind, reference, at});
@@ -72,7 +75,10 @@ final class LedgerWrites implements Db.BeforeCommit {
 
     void systemPosting(UUID platform, UUID journal, UUID account, String currency, long amountMinor,
                        OffsetDateTime at) {
-        systemPostings.add(new SystemPosting(platform, journal, account, row(account, journal), currency, amountMinor,
+        if (bucket == null) {
+            bucket = bucket(journal);
+        }
+        systemPostings.add(new SystemPosting(platform, journal, account, row(account, bucket), currency, amountMinor,
                 at));
     }
 
@@ -95,6 +101,7 @@ final class LedgerWrites implements Db.BeforeCommit {
         journals.clear();
         entries.clear();
         systemPostings.clear();
+        bucket = null;
     }
 
     private void postToSystemRows(Db db) {

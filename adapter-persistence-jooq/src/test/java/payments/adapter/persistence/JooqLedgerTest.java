@@ -102,7 +102,7 @@ class JooqLedgerTest {
     }
 
     @Test
-    void journals_of_one_transaction_post_to_system_rows_at_the_commit_with_running_balances() {
+    void journals_of_one_transaction_post_to_one_system_row_at_the_commit_and_transactions_spread_over_the_rows() {
         PlatformId platform = Fixtures.platform();
         InternalAccount account = Fixtures.account(platform, null);
         AccountRef source = AccountRef.system(platform, AccountRef.SANDBOX_FUNDING, "USD");
@@ -114,11 +114,28 @@ class JooqLedgerTest {
         });
 
         assertEquals(820, accounts.find(platform, account.id()).orElseThrow().availableMinor());
-        var buckets = Fixtures.DB.ctx().selectFrom(LEDGER_ACCOUNTS)
+        var rows = Fixtures.DB.ctx().selectFrom(LEDGER_ACCOUNTS)
                 .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(platform.value()).and(LEDGER_ACCOUNTS.BUCKET_OF.eq(source.id())))
                 .fetch();
-        assertTrue(buckets.size() > 1, "40 journals spread over the buckets");
-        assertEquals(-820L, buckets.stream().mapToLong(b -> b.getPostedMinor()).sum());
+        assertEquals(1, rows.size(), "one transaction locks one row of the account");
+        assertEquals(-820L, rows.get(0).getPostedMinor());
+        var balances = Fixtures.DB.ctx().select(LEDGER_ENTRIES.BALANCE_AFTER_MINOR).from(LEDGER_ENTRIES)
+                .where(LEDGER_ENTRIES.PLATFORM_ID.eq(platform.value())
+                        .and(LEDGER_ENTRIES.ACCOUNT_ID.eq(rows.get(0).getId())))
+                .orderBy(LEDGER_ENTRIES.ID).fetch(LEDGER_ENTRIES.BALANCE_AFTER_MINOR);
+        assertEquals(40, balances.size());
+        assertEquals(-1L, balances.get(0), "the running balance counts each journal's posting in turn");
+        assertEquals(-820L, balances.get(39));
+
+        for (int i = 0; i < 40; i++) {
+            fund(platform, account, 1);
+        }
+
+        var spread = Fixtures.DB.ctx().selectFrom(LEDGER_ACCOUNTS)
+                .where(LEDGER_ACCOUNTS.PLATFORM_ID.eq(platform.value()).and(LEDGER_ACCOUNTS.BUCKET_OF.eq(source.id())))
+                .fetch();
+        assertTrue(spread.size() > 1, "40 transactions spread over the rows");
+        assertEquals(-860L, spread.stream().mapToLong(b -> b.getPostedMinor()).sum());
         assertEquals(List.of(), new JooqLedgerAudit(Fixtures.DB).violations(platform));
     }
 
