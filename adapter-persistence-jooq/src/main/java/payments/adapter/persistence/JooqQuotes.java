@@ -26,11 +26,10 @@ import payments.ports.driven.Quotes;
 
 public final class JooqQuotes implements Quotes {
     private static final Statement INSERT = Statement.insert(QUOTES, QUOTES.fields());
+    private static final org.jooq.Field<?>[] KEY = {QUOTES.PLATFORM_ID, QUOTES.ID};
     /** A quote's transitions change its status and its time only ({@code Quote.with}); the rest is written once. */
-    private static final Statement UPDATE = Statement.updateColumns(QUOTES,
-            new org.jooq.Field<?>[] {QUOTES.PLATFORM_ID, QUOTES.ID}, QUOTES.STATUS, QUOTES.UPDATED_AT);
-    private static final Statement UPDATE_ALL = Statement.updateRows(QUOTES,
-            new org.jooq.Field<?>[] {QUOTES.PLATFORM_ID, QUOTES.ID}, QUOTES.STATUS, QUOTES.UPDATED_AT);
+    private static final Statement UPDATE = Statement.updateColumns(QUOTES, KEY, QUOTES.STATUS, QUOTES.UPDATED_AT);
+    private static final Statement UPDATE_ALL = Statement.updateRows(QUOTES, KEY, QUOTES.STATUS, QUOTES.UPDATED_AT);
     private static final Statement FIND = Statement.byKey(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(QUOTES, QUOTES.PLATFORM_ID, QUOTES.ID);
     private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(QUOTES, QUOTES.PLATFORM_ID,

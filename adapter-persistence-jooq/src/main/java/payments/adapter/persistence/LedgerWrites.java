@@ -28,8 +28,9 @@ import org.jooq.impl.DSL;
  * spread over {@value #BUCKETS} rows (migration V7), chosen by transaction (its first journal's bucket), so
  * concurrent transactions mostly lock different rows. A batch of payments is one transaction, so it locks one row
  * per system account rather than one per journal: with rows chosen by journal, a batch of 30 payments locked nearly
- * every row of each account it touched and a concurrent batch waited for it (docs/PERFORMANCE.md, session 15). System accounts have no floor, so nothing earlier in the transaction depends on their balance. Owned
- * accounts are not here: their conditional updates run in place, because they decide whether the payment may go on.
+ * every row of each account it touched and a concurrent batch waited for it (docs/PERFORMANCE.md, session 15).
+ * System accounts have no floor, so nothing earlier in the transaction depends on their balance. Owned accounts are
+ * not here: their conditional updates run in place, because they decide whether the payment may go on.
  */
 final class LedgerWrites implements Db.BeforeCommit {
     static final int BUCKETS = 16;
@@ -60,8 +61,6 @@ final class LedgerWrites implements Db.BeforeCommit {
     private final List<Object[]> journals = new ArrayList<>();
     private final List<Object[]> entries = new ArrayList<>();
     private final List<SystemPosting> systemPostings = new ArrayList<>();
-    /** The bucket of this transaction's system postings, once it has one. */
-    private Integer bucket;
 
     void journal(UUID platform, UUID journal, String kind, String reference, OffsetDateTime at) {
         journals.add(new Object[] {platform, journal, kind, reference, at});
@@ -75,9 +74,7 @@ final class LedgerWrites implements Db.BeforeCommit {
 
     void systemPosting(UUID platform, UUID journal, UUID account, String currency, long amountMinor,
                        OffsetDateTime at) {
-        if (bucket == null) {
-            bucket = bucket(journal);
-        }
+        int bucket = bucket(systemPostings.isEmpty() ? journal : systemPostings.get(0).journal());
         systemPostings.add(new SystemPosting(platform, journal, account, row(account, bucket), currency, amountMinor,
                 at));
     }
@@ -101,7 +98,6 @@ final class LedgerWrites implements Db.BeforeCommit {
         journals.clear();
         entries.clear();
         systemPostings.clear();
-        bucket = null;
     }
 
     private void postToSystemRows(Db db) {

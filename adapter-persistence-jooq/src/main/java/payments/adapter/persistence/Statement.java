@@ -185,11 +185,8 @@ final class Statement {
         for (Field<?> column : columns) {
             values.put(column, param(column));
         }
-        // The values in the order their names first appear: the SET list, then any key it does not hold.
-        List<Field<?>> bound = new ArrayList<>(Arrays.asList(columns));
-        Arrays.stream(keys).filter(k -> !bound.contains(k)).forEach(bound::add);
         return new Statement(RENDER.update(table).set(values).where(keyCondition(keys)), new Field<?>[0],
-                bound.toArray(Field<?>[]::new));
+                columnsThenKeys(keys, columns).toArray(Field<?>[]::new));
     }
 
     /**
@@ -201,8 +198,7 @@ final class Statement {
      * it writes, or two batches could lock them in the unnest's order.
      */
     static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
-        List<Field<?>> bound = new ArrayList<>(Arrays.asList(columns));
-        Arrays.stream(keys).filter(k -> !bound.contains(k)).forEach(bound::add);
+        List<Field<?>> bound = columnsThenKeys(keys, columns);
         List<QueryPart> parts = new ArrayList<>();
         StringJoiner unnest = new StringJoiner(", ", "unnest(", ")");
         StringJoiner names = new StringJoiner(", ", " as v(", ")");
@@ -225,6 +221,13 @@ final class Statement {
                 new Field<?>[0], bound.toArray(Field<?>[]::new), true);
     }
 
+    /** An update's values in the order their names first appear: the SET list, then any key it does not hold. */
+    private static List<Field<?>> columnsThenKeys(Field<?>[] keys, Field<?>[] columns) {
+        List<Field<?>> bound = new ArrayList<>(Arrays.asList(columns));
+        Arrays.stream(keys).filter(k -> !bound.contains(k)).forEach(bound::add);
+        return bound;
+    }
+
     /** The column's array type, without a length (a {@code varchar(255)[]} would cut longer values silently). */
     private static DataType<?> arrayType(Field<?> column) {
         DataType<?> type = column.getDataType();
@@ -245,7 +248,7 @@ final class Statement {
         return key.eq(param(key));
     }
 
-    /** Runs an {@link #insert} or {@link #update} statement with the record's values for its columns. */
+    /** Runs an {@link #insert}, {@link #update} or {@link #updateRows} with the record's values for its columns. */
     int write(Db db, TableRecord<?> record) {
         return execute(db, arrays ? arraysOf(List.of(record)) : valuesOf(record));
     }
