@@ -41,7 +41,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 Math.max(1, intValue(env, "PAYMENTS_BATCH_SIZE", 64)),
                 Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2)),
                 Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1)),
-                Math.max(2, intValue(env, "PAYMENTS_HTTP_WORKERS", 64)));
+                Math.max(2, intValue(env, "PAYMENTS_HTTP_WORKERS", 128)));
     }
 
     public Config withPort(int newPort) {

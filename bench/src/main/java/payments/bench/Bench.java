@@ -48,6 +48,9 @@ public final class Bench {
         // Unmeasured closed-loop seconds before each scenario: its code paths are compiled before the clock runs.
         long warmUpSeconds = Long.parseLong(ENV.getOrDefault("BENCH_WARMUP_SECONDS", "15"));
         int customers = Integer.parseInt(ENV.getOrDefault("BENCH_CUSTOMERS", "200"));
+        // Closed-loop workers per route: a scenario whose operation is two requests on two routes gets twice as
+        // many, so that each route's batches see as many waiting requests as transfer_out's (PERFORMANCE.md,
+        // session 16).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));
@@ -68,19 +71,19 @@ public final class Bench {
                 // their CPU per operation at the same load.
                 double fixedRate = Double.parseDouble(ENV.getOrDefault("BENCH_RATE", "0"));
                 Scenarios run = new Scenarios(scenarios, workers, warmUpSeconds, seconds, fixedRate, lines);
-                run.maybe("transfer_out", () -> seeded.transferOut(api, transactionIds));
-                run.maybe("quote_execute", () -> seeded.quoteAndExecute(api));
-                run.maybe("hot_platform_account", () -> seeded.platformTransferOut(api));
+                run.maybe("transfer_out", 1, () -> seeded.transferOut(api, transactionIds));
+                run.maybe("quote_execute", 2, () -> seeded.quoteAndExecute(api));
+                run.maybe("hot_platform_account", 1, () -> seeded.platformTransferOut(api));
                 List<String> sample = new ArrayList<>(transactionIds).subList(0, Math.min(1000,
                         transactionIds.size()));
-                run.maybe("reads", () -> seeded.read(api, sample));
+                run.maybe("reads", 1, () -> seeded.read(api, sample));
 
                 boolean valid = gate(database, api, lines);
                 double tpsAfter = givenTps != null ? tpsBefore : Pgbench.tps(database, seconds);
                 double tps = Math.max(tpsBefore, tpsAfter);
                 long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
-                        + "workers, %d cores, process RSS %d MiB (server and load generator in one JVM), pgbench tps "
+                        + "workers per route, %d cores, process RSS %d MiB (server and load generator in one JVM), pgbench tps "
                         + "%.1f before the scenarios and %.1f after them, ratios by %.1f%n", seconds, warmUpSeconds,
                         customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024, tpsBefore,
                         tpsAfter, tps);
@@ -116,13 +119,16 @@ public final class Bench {
      */
     private record Scenarios(List<String> names, int workers, long warmUpSeconds, long seconds, double fixedRate,
                              List<Line> lines) {
-        void maybe(String name, BooleanSupplier op) {
+        /** @param routes how many routes one operation calls, one after the other */
+        void maybe(String name, int routes, BooleanSupplier op) {
             if (!names.contains(name)) {
                 return;
             }
-            System.out.println("running " + name + " (after " + warmUpSeconds + " s of warm-up) ...");
-            Load.Result warmUp = Load.closedLoop(op, workers, warmUpSeconds);
-            Load.Result peak = Load.closedLoop(op, workers, seconds);
+            int threads = workers * routes;
+            System.out.println("running " + name + " with " + threads + " closed-loop workers (after "
+                    + warmUpSeconds + " s of warm-up) ...");
+            Load.Result warmUp = Load.closedLoop(op, threads, warmUpSeconds);
+            Load.Result peak = Load.closedLoop(op, threads, seconds);
             Load.Result half = Load.openLoop(op, fixedRate > 0 ? fixedRate : Math.max(1, peak.rate() / 2), seconds);
             lines.add(new Line(name, warmUp, peak, half));
         }
