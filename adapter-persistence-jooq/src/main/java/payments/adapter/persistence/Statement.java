@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -34,6 +35,7 @@ import org.jooq.TableRecord;
 import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import payments.core.json.IsoInstant;
 
 /**
  * A statement of the payment path, written with jOOQ's typed DSL but rendered to SQL once, when it is declared, and
@@ -293,11 +295,12 @@ final class Statement {
      * writes them otherwise (no sign past 9999, an era before year 1: ISO's year 0 is 1 BC).
      */
     static String text(OffsetDateTime time) {
-        String iso = time.toString();
         int year = time.getYear();
         if (year >= 1 && year <= 9999) {
-            return iso;
+            // Every bound date-time is in UTC (Keyset.utc), written without a formatter.
+            return time.getOffset().equals(ZoneOffset.UTC) ? IsoInstant.format(time.toInstant()) : time.toString();
         }
+        String iso = time.toString();
         String afterYear = iso.substring(iso.indexOf('-', 1));
         return year > 9999 ? year + afterYear : String.format("%04d", 1 - year) + afterYear + " BC";
     }

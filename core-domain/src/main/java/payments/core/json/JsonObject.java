@@ -19,7 +19,7 @@ public final class JsonObject {
 
     public JsonObject put(String name, Object value) {
         if (value instanceof Instant instant) {
-            value = instant.toString();
+            value = IsoInstant.format(instant);
         } else if (value instanceof JsonObject nested) {
             value = nested.map();
         } else if (value instanceof java.math.BigDecimal decimal) {
