@@ -83,10 +83,10 @@ public final class Bench {
                 double tps = Math.max(tpsBefore, tpsAfter);
                 long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
-                        + "workers per route, %d cores, process RSS %d MiB (server and load generator in one JVM), pgbench tps "
-                        + "%.1f before the scenarios and %.1f after them, ratios by %.1f%n", seconds, warmUpSeconds,
-                        customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024, tpsBefore,
-                        tpsAfter, tps);
+                        + "workers per route, %d cores, process RSS %d MiB (server and load generator in one JVM), "
+                        + "pgbench tps %.1f before the scenarios and %.1f after them, ratios by %.1f%n", seconds,
+                        warmUpSeconds, customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024,
+                        tpsBefore, tpsAfter, tps);
                 String openLoopPhase = fixedRate > 0 ? "fixed rate" : "half peak";
                 for (Line l : lines) {
                     System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms); at %s %.1f/s p50 %.1f ms, "
