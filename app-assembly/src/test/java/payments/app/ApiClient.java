@@ -89,10 +89,22 @@ final class ApiClient {
 
     /** A raw exchange: any body, content type and Authorization header (null to omit). */
     Reply exchange(String method, String path, String body, String contentType, String authorization) {
+        return exchange(method, path, body == null ? null : HttpRequest.BodyPublishers.ofString(body), contentType,
+                authorization);
+    }
+
+    /** A JSON body sent in chunks, without a Content-Length (the server cannot size it before reading it). */
+    Reply postChunked(String path, String json) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        return exchange("POST", path, HttpRequest.BodyPublishers.ofInputStream(
+                () -> new java.io.ByteArrayInputStream(bytes)), "application/json", authorization());
+    }
+
+    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String contentType,
+                           String authorization) {
         try {
             var builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/2025-10-13" + path))
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(body));
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
             if (body != null && contentType != null) {
                 builder.header("Content-Type", contentType);
             }

@@ -100,6 +100,17 @@ class HttpConventionsTest {
     }
 
     @Test
+    void a_chunked_body_is_read_up_to_the_limit_like_a_sized_one() {
+        var small = api.postChunked("/customers", "{\"customerType\":\"INDIVIDUAL\",\"fullName\":\"Ann\"}");
+        assertEquals(201, small.status(), small.body().toString());
+        assertEquals("Ann", small.string("fullName"));
+        var tooLarge = api.postChunked("/customers", "{\"customerType\":\"INDIVIDUAL\",\"fullName\":\""
+                + "a".repeat(1_100_000) + "\"}");
+        assertEquals(413, tooLarge.status());
+        assertEquals("PAYLOAD_TOO_LARGE", tooLarge.code());
+    }
+
+    @Test
     void unknown_and_malformed_query_parameters_are_400_naming_them() {
         var reply = api.get("/customers?limit=0&colour=blue&createdAfter=yesterday&customerType=ROBOT");
         assertEquals(400, reply.status());

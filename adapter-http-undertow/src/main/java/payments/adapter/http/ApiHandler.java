@@ -145,13 +145,16 @@ public final class ApiHandler implements HttpHandler {
 
     /**
      * Reads the body with a blocking stream of its own, without putting the exchange in blocking mode, so that
-     * {@link #send} can finish the exchange on the I/O thread.
+     * {@link #send} can finish the exchange on the I/O thread. A body of a declared length is read into an array of
+     * that length (asking for the limit instead cost every request an 8 kB buffer and a copy); a chunked one up to
+     * one byte past the limit.
      */
     private static byte[] readBody(HttpServerExchange exchange) {
         try (InputStream in = new UndertowInputStream(exchange)) {
-            byte[] bytes = exchange.getRequestContentLength() > MAX_BODY_BYTES ? new byte[MAX_BODY_BYTES + 1]
-                    : in.readNBytes(MAX_BODY_BYTES + 1);
-            if (bytes.length > MAX_BODY_BYTES) {
+            long declared = exchange.getRequestContentLength();
+            byte[] bytes = declared > MAX_BODY_BYTES ? null
+                    : in.readNBytes(declared >= 0 ? (int) declared : MAX_BODY_BYTES + 1);
+            if (bytes == null || bytes.length > MAX_BODY_BYTES) {
                 drain(in);
                 throw new PayloadTooLarge();
             }

@@ -107,7 +107,7 @@ public final class JooqCustomers implements Customers {
     }
 
     private static CustomersRecord record(Customer c) {
-        CustomersRecord r = new CustomersRecord();
+        CustomersRecord r = Statement.newRecord(CUSTOMERS);
         r.setPlatformId(c.platformId().value());
         r.setId(c.id().value());
         r.setPlatformCustomerId(c.platformCustomerId());

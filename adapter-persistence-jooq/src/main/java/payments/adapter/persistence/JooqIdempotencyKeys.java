@@ -127,8 +127,14 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
 
     private static IdempotencyKeysRecord record(PlatformId platform, String key, StoredResponse response,
                                                 Instant now) {
-        return new IdempotencyKeysRecord(platform.value(), key, response.requestHash(), response.status(),
-                response.body(), utc(now));
+        IdempotencyKeysRecord r = Statement.newRecord(IDEMPOTENCY_KEYS);
+        r.setPlatformId(platform.value());
+        r.setIdempotencyKey(key);
+        r.setRequestHash(response.requestHash());
+        r.setResponseStatus(response.status());
+        r.setResponseBody(response.body());
+        r.setCreatedAt(utc(now));
+        return r;
     }
 
     private static StoredResponse toResponse(Record row) {

@@ -64,7 +64,7 @@ public final class JooqInvitations implements Invitations {
     }
 
     private static InvitationsRecord record(Invitation i) {
-        InvitationsRecord r = new InvitationsRecord();
+        InvitationsRecord r = Statement.newRecord(INVITATIONS);
         r.setPlatformId(i.platformId().value());
         r.setCode(i.code());
         r.setInviterUma(i.inviterUma());

@@ -2,11 +2,14 @@ package payments.adapter.persistence;
 
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.PLATFORMS;
+import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 import payments.adapter.persistence.schema.tables.records.PlatformsRecord;
 import payments.core.common.PlatformId;
 import payments.core.platform.Environment;
@@ -15,10 +18,22 @@ import payments.core.platform.PlatformConfig;
 import payments.ports.driven.Platforms;
 
 public final class JooqPlatforms implements Platforms {
-    private static final Statement FIND = Statement.byKey(PLATFORMS, PLATFORMS.PLATFORM_ID);
+    private static final Field<Long> CLOCK_OFFSET = DSL.coalesce(SANDBOX_CLOCKS.OFFSET_SECONDS, 0L)
+            .as(SANDBOX_CLOCKS.OFFSET_SECONDS.getName());
+    private static final Statement FIND_WITH_CLOCK = Statement.query(ctx -> ctx.select(PLATFORMS.fields())
+            .select(CLOCK_OFFSET)
+            .from(PLATFORMS).leftJoin(SANDBOX_CLOCKS).on(SANDBOX_CLOCKS.PLATFORM_ID.eq(PLATFORMS.PLATFORM_ID))
+            .where(PLATFORMS.PLATFORM_ID.eq(Statement.param(PLATFORMS.PLATFORM_ID))));
     private final Db db;
 
-    /** The key of a platform's row among a transaction's {@link Db#readOnce} reads. */
+    /**
+     * A platform (empty when unknown) with its sandbox clock's offset in seconds (0 when never advanced): a payment
+     * needs both (its webhook endpoint, its now), so they are one read ({@link #withClock}).
+     */
+    record WithClock(Optional<Platform> platform, long clockOffsetSeconds) {
+    }
+
+    /** The key of a platform's row and clock among a transaction's {@link Db#readOnce} reads. */
     private record PlatformRow(PlatformId id) {
     }
 
@@ -28,13 +43,24 @@ public final class JooqPlatforms implements Platforms {
 
     @Override
     public Optional<Platform> find(PlatformId id) {
-        return db.readOnce(new PlatformRow(id), () -> FIND.fetchOptional(db, id.value())
-                .map(r -> toPlatform(r.into(PLATFORMS))));
+        return withClock(db, id).platform();
+    }
+
+    /** The platform and its clock, read at most once per transaction ({@link JooqSandboxClocks} reads it too). */
+    static WithClock withClock(Db db, PlatformId id) {
+        return db.readOnce(new PlatformRow(id), () -> FIND_WITH_CLOCK.fetchOptional(db, id.value())
+                .map(r -> new WithClock(Optional.of(toPlatform(r.into(PLATFORMS))), r.get(CLOCK_OFFSET)))
+                .orElse(new WithClock(Optional.empty(), 0)));
+    }
+
+    /** After a write to the platform's row or its clock: the next {@link #withClock} reads them again. */
+    static void forget(Db db, PlatformId id) {
+        db.forget(new PlatformRow(id));
     }
 
     @Override
     public void insert(Platform p) {
-        db.forget(new PlatformRow(p.id()));
+        forget(db, p.id());
         try {
             insertRow(p);
         } catch (org.jooq.exception.DataAccessException e) {
@@ -58,7 +84,7 @@ public final class JooqPlatforms implements Platforms {
 
     @Override
     public void update(Platform p) {
-        db.forget(new PlatformRow(p.id()));
+        forget(db, p.id());
         db.ctx().update(PLATFORMS)
                 .set(PLATFORMS.CONFIG, JsonColumns.write(configJson(p.config())))
                 .set(PLATFORMS.UPDATED_AT, utc(p.updatedAt()))

@@ -85,7 +85,7 @@ public final class JooqQuotes implements Quotes {
 
     /** The columns {@link #UPDATE} writes (the key, the status, the time); the whole row adds the rest to them. */
     private static QuotesRecord transition(Quote q) {
-        QuotesRecord r = new QuotesRecord();
+        QuotesRecord r = Statement.newRecord(QUOTES);
         r.setPlatformId(q.platformId().value());
         r.setId(q.id());
         r.setStatus(q.status().name());

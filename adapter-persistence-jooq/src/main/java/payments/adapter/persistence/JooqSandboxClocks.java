@@ -7,14 +7,9 @@ import java.time.Instant;
 import payments.core.common.PlatformId;
 import payments.ports.driven.SandboxClocks;
 
+/** The sandbox clocks' offsets; read with their platforms' rows ({@link JooqPlatforms#withClock}). */
 public final class JooqSandboxClocks implements SandboxClocks {
-    private static final Statement OFFSET = Statement.query(ctx -> ctx.select(SANDBOX_CLOCKS.OFFSET_SECONDS)
-            .from(SANDBOX_CLOCKS).where(SANDBOX_CLOCKS.PLATFORM_ID.eq(Statement.param(SANDBOX_CLOCKS.PLATFORM_ID))));
     private final Db db;
-
-    /** The key of a platform's clock offset among a transaction's {@link Db#readOnce} reads. */
-    private record ClockOf(PlatformId platform) {
-    }
 
     public JooqSandboxClocks(Db db) {
         this.db = db;
@@ -22,13 +17,12 @@ public final class JooqSandboxClocks implements SandboxClocks {
 
     @Override
     public long offsetSeconds(PlatformId platform) {
-        return db.readOnce(new ClockOf(platform), () -> OFFSET.fetchOptional(db, platform.value())
-                .map(r -> r.get(SANDBOX_CLOCKS.OFFSET_SECONDS)).orElse(0L));
+        return JooqPlatforms.withClock(db, platform).clockOffsetSeconds();
     }
 
     @Override
     public long advance(PlatformId platform, long seconds, Instant now) {
-        db.forget(new ClockOf(platform));
+        JooqPlatforms.forget(db, platform);
         return db.ctx().insertInto(SANDBOX_CLOCKS)
                 .set(SANDBOX_CLOCKS.PLATFORM_ID, platform.value())
                 .set(SANDBOX_CLOCKS.OFFSET_SECONDS, seconds)

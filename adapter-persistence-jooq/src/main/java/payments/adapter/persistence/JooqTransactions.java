@@ -123,7 +123,7 @@ public final class JooqTransactions implements Transactions {
 
 
     private static TransactionsRecord record(Transaction t) {
-        TransactionsRecord r = new TransactionsRecord();
+        TransactionsRecord r = Statement.newRecord(TRANSACTIONS);
         r.setPlatformId(t.platformId().value());
         r.setId(t.id());
         r.setType(t.type().name());

@@ -90,7 +90,7 @@ public final class JooqWallets {
         }
 
         private static AuthCredentialsRecord record(PlatformId platform, Credential c) {
-            AuthCredentialsRecord r = new AuthCredentialsRecord();
+            AuthCredentialsRecord r = Statement.newRecord(AUTH_CREDENTIALS);
             r.setPlatformId(platform.value());
             r.setId(c.id());
             r.setAccountId(c.accountId().value());

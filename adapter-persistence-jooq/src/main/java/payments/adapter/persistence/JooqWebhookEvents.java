@@ -95,7 +95,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     private static WebhookEventsRecord record(WebhookEvent e) {
-        WebhookEventsRecord r = new WebhookEventsRecord();
+        WebhookEventsRecord r = Statement.newRecord(WEBHOOK_EVENTS);
         r.setPlatformId(e.platformId().value());
         r.setId(e.id());
         r.setType(e.type());
@@ -223,7 +223,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     private static WebhookAttemptsRecord attemptRecord(WebhookEvent event, DeliveryAttempt a) {
-        WebhookAttemptsRecord r = new WebhookAttemptsRecord();
+        WebhookAttemptsRecord r = Statement.newRecord(WEBHOOK_ATTEMPTS);
         r.setPlatformId(event.platformId().value());
         r.setEventId(event.id());
         r.setAttempt(a.number());
