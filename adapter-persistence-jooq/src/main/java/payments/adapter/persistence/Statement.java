@@ -47,13 +47,6 @@ import payments.core.json.IsoInstant;
 final class Statement {
     private static final DSLContext RENDER = DSL.using(SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
     /**
-     * Where the records a repository builds for its writes are attached. A detached record makes jOOQ build a
-     * default configuration (copying all its settings) on every setter call: about 8 % of the bytes a transfer-out
-     * allocated and 3 % of the JVM's samples (docs/PERFORMANCE.md, session 17). It has no connection: records only
-     * carry values to the statements here, and a record stored through it would fail at once.
-     */
-    private static final DSLContext RECORDS = DSL.using(SQLDialect.POSTGRES);
-    /**
      * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). An inlined constant holding
      * ":word" would look like one; the constructor checks the placeholders it found against the query's parameters.
      */
@@ -320,9 +313,14 @@ final class Statement {
         return values;
     }
 
-    /** A new record of {@code table} to fill and write ({@link #RECORDS}). */
+    /**
+     * A new record of {@code table} to fill and write, attached to the rendering context. A detached record makes
+     * jOOQ build a default configuration (copying all its settings) on every setter call: about 8 % of the bytes a
+     * transfer-out allocated and 3 % of the JVM's samples (docs/PERFORMANCE.md, session 17). That context has no
+     * connection: records only carry values to the statements here, and one stored through it would fail at once.
+     */
     static <R extends TableRecord<R>> R newRecord(Table<R> table) {
-        return RECORDS.newRecord(table);
+        return RENDER.newRecord(table);
     }
 
     int execute(Db db, Object... values) {
