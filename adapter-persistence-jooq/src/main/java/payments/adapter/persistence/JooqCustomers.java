@@ -33,12 +33,12 @@ public final class JooqCustomers implements Customers {
 
     @Override
     public void insert(Customer c) {
-        write(() -> db.ctx().insertInto(CUSTOMERS).set(record(c)).execute());
+        write(() -> db.ctx().insertInto(CUSTOMERS).set(record(c).values()).execute());
     }
 
     @Override
     public void update(Customer c) {
-        write(() -> db.ctx().update(CUSTOMERS).set(record(c))
+        write(() -> db.ctx().update(CUSTOMERS).set(record(c).values())
                 .where(CUSTOMERS.PLATFORM_ID.eq(c.platformId().value()).and(CUSTOMERS.ID.eq(c.id().value())))
                 .execute());
     }
@@ -106,22 +106,22 @@ public final class JooqCustomers implements Customers {
                 r -> toCustomer(r.into(CUSTOMERS)));
     }
 
-    private static CustomersRecord record(Customer c) {
-        CustomersRecord r = Statement.newRecord(CUSTOMERS);
-        r.setPlatformId(c.platformId().value());
-        r.setId(c.id().value());
-        r.setPlatformCustomerId(c.platformCustomerId());
-        r.setCustomerType(c.type().name());
-        r.setUmaAddress(c.umaAddress());
-        r.setRegion(c.region());
-        r.setCurrencies(String.join(",", c.currencies()));
-        r.setEmail(c.email());
-        r.setPhoneNumber(c.phoneNumber());
-        r.setVerificationStatus(c.verificationStatus());
-        r.setDetails(JsonColumns.write(c.details()));
-        r.setCreatedAt(utc(c.createdAt()));
-        r.setUpdatedAt(utc(c.updatedAt()));
-        r.setDeletedAt(utc(c.deletedAt()));
+    private static Row<CustomersRecord> record(Customer c) {
+        Row<CustomersRecord> r = Row.of(CUSTOMERS);
+        r.set(CUSTOMERS.PLATFORM_ID, c.platformId().value());
+        r.set(CUSTOMERS.ID, c.id().value());
+        r.set(CUSTOMERS.PLATFORM_CUSTOMER_ID, c.platformCustomerId());
+        r.set(CUSTOMERS.CUSTOMER_TYPE, c.type().name());
+        r.set(CUSTOMERS.UMA_ADDRESS, c.umaAddress());
+        r.set(CUSTOMERS.REGION, c.region());
+        r.set(CUSTOMERS.CURRENCIES, String.join(",", c.currencies()));
+        r.set(CUSTOMERS.EMAIL, c.email());
+        r.set(CUSTOMERS.PHONE_NUMBER, c.phoneNumber());
+        r.set(CUSTOMERS.VERIFICATION_STATUS, c.verificationStatus());
+        r.set(CUSTOMERS.DETAILS, JsonColumns.write(c.details()));
+        r.set(CUSTOMERS.CREATED_AT, utc(c.createdAt()));
+        r.set(CUSTOMERS.UPDATED_AT, utc(c.updatedAt()));
+        r.set(CUSTOMERS.DELETED_AT, utc(c.deletedAt()));
         return r;
     }
 

@@ -125,15 +125,15 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
                 .map(e -> record(platform, e.getKey(), e.getValue(), now)).toList());
     }
 
-    private static IdempotencyKeysRecord record(PlatformId platform, String key, StoredResponse response,
+    private static Row<IdempotencyKeysRecord> record(PlatformId platform, String key, StoredResponse response,
                                                 Instant now) {
-        IdempotencyKeysRecord r = Statement.newRecord(IDEMPOTENCY_KEYS);
-        r.setPlatformId(platform.value());
-        r.setIdempotencyKey(key);
-        r.setRequestHash(response.requestHash());
-        r.setResponseStatus(response.status());
-        r.setResponseBody(response.body());
-        r.setCreatedAt(utc(now));
+        Row<IdempotencyKeysRecord> r = Row.of(IDEMPOTENCY_KEYS);
+        r.set(IDEMPOTENCY_KEYS.PLATFORM_ID, platform.value());
+        r.set(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY, key);
+        r.set(IDEMPOTENCY_KEYS.REQUEST_HASH, response.requestHash());
+        r.set(IDEMPOTENCY_KEYS.RESPONSE_STATUS, response.status());
+        r.set(IDEMPOTENCY_KEYS.RESPONSE_BODY, response.body());
+        r.set(IDEMPOTENCY_KEYS.CREATED_AT, utc(now));
         return r;
     }
 

@@ -26,7 +26,7 @@ public final class JooqInvitations implements Invitations {
     @Override
     public void insert(Invitation invitation) {
         try {
-            db.ctx().insertInto(INVITATIONS).set(record(invitation)).execute();
+            db.ctx().insertInto(INVITATIONS).set(record(invitation).values()).execute();
         } catch (DataAccessException e) {
             // A clash of two random 100-bit codes: refused rather than overwritten.
             UniqueViolation.constraintOf(e).orElseThrow(() -> e);
@@ -36,7 +36,7 @@ public final class JooqInvitations implements Invitations {
 
     @Override
     public void update(Invitation invitation) {
-        db.ctx().update(INVITATIONS).set(record(invitation))
+        db.ctx().update(INVITATIONS).set(record(invitation).values())
                 .where(byCode(invitation.platformId(), invitation.code())).execute();
     }
 
@@ -63,21 +63,21 @@ public final class JooqInvitations implements Invitations {
         return INVITATIONS.PLATFORM_ID.eq(platform.value()).and(INVITATIONS.CODE.eq(code));
     }
 
-    private static InvitationsRecord record(Invitation i) {
-        InvitationsRecord r = Statement.newRecord(INVITATIONS);
-        r.setPlatformId(i.platformId().value());
-        r.setCode(i.code());
-        r.setInviterUma(i.inviterUma());
-        r.setInviteeUma(i.inviteeUma());
-        r.setFirstName(i.firstName());
-        r.setAmountToSendMinor(i.amountToSend() == null ? null : i.amountToSend().amountMinor());
-        r.setCurrency(i.amountToSend() == null ? null : i.amountToSend().currency().code());
-        r.setStatus(i.status().name());
-        r.setExpiresAt(utc(i.expiresAt()));
-        r.setClaimedAt(utc(i.claimedAt()));
-        r.setCancelledAt(utc(i.cancelledAt()));
-        r.setCreatedAt(utc(i.createdAt()));
-        r.setUpdatedAt(utc(i.updatedAt()));
+    private static Row<InvitationsRecord> record(Invitation i) {
+        Row<InvitationsRecord> r = Row.of(INVITATIONS);
+        r.set(INVITATIONS.PLATFORM_ID, i.platformId().value());
+        r.set(INVITATIONS.CODE, i.code());
+        r.set(INVITATIONS.INVITER_UMA, i.inviterUma());
+        r.set(INVITATIONS.INVITEE_UMA, i.inviteeUma());
+        r.set(INVITATIONS.FIRST_NAME, i.firstName());
+        r.set(INVITATIONS.AMOUNT_TO_SEND_MINOR, i.amountToSend() == null ? null : i.amountToSend().amountMinor());
+        r.set(INVITATIONS.CURRENCY, i.amountToSend() == null ? null : i.amountToSend().currency().code());
+        r.set(INVITATIONS.STATUS, i.status().name());
+        r.set(INVITATIONS.EXPIRES_AT, utc(i.expiresAt()));
+        r.set(INVITATIONS.CLAIMED_AT, utc(i.claimedAt()));
+        r.set(INVITATIONS.CANCELLED_AT, utc(i.cancelledAt()));
+        r.set(INVITATIONS.CREATED_AT, utc(i.createdAt()));
+        r.set(INVITATIONS.UPDATED_AT, utc(i.updatedAt()));
         return r;
     }
 

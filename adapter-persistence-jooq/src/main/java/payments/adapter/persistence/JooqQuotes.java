@@ -84,12 +84,12 @@ public final class JooqQuotes implements Quotes {
     }
 
     /** The columns {@link #UPDATE} writes (the key, the status, the time); the whole row adds the rest to them. */
-    private static QuotesRecord transition(Quote q) {
-        QuotesRecord r = Statement.newRecord(QUOTES);
-        r.setPlatformId(q.platformId().value());
-        r.setId(q.id());
-        r.setStatus(q.status().name());
-        r.setUpdatedAt(utc(q.updatedAt()));
+    private static Row<QuotesRecord> transition(Quote q) {
+        Row<QuotesRecord> r = Row.of(QUOTES);
+        r.set(QUOTES.PLATFORM_ID, q.platformId().value());
+        r.set(QUOTES.ID, q.id());
+        r.set(QUOTES.STATUS, q.status().name());
+        r.set(QUOTES.UPDATED_AT, utc(q.updatedAt()));
         return r;
     }
 
@@ -139,23 +139,23 @@ public final class JooqQuotes implements Quotes {
                 .and(PlatformTime.reachedBy(platform, QUOTES.EXPIRES_AT, REAL_NOW));
     }
 
-    private static QuotesRecord record(Quote q) {
-        QuotesRecord r = transition(q);
-        r.setCustomerId(q.customerId() == null ? null : q.customerId().value());
-        r.setSource(JsonColumns.write(q.source()));
-        r.setDestination(JsonColumns.write(q.destination()));
-        r.setSendingCurrency(q.totalSending().currency().code());
-        r.setTotalSendingMinor(q.totalSending().amountMinor());
-        r.setReceivingCurrency(q.totalReceiving().currency().code());
-        r.setTotalReceivingMinor(q.totalReceiving().amountMinor());
-        r.setFeesMinor(q.feesMinor());
-        r.setPlatformFeesMinor(q.platformFeesMinor());
-        r.setExchangeRate(q.exchangeRate());
-        r.setTransactionId(q.transactionId());
-        r.setLookupId(q.lookupId());
-        r.setDetails(JsonColumns.write(q.details()));
-        r.setExpiresAt(utc(q.expiresAt()));
-        r.setCreatedAt(utc(q.createdAt()));
+    private static Row<QuotesRecord> record(Quote q) {
+        Row<QuotesRecord> r = transition(q);
+        r.set(QUOTES.CUSTOMER_ID, q.customerId() == null ? null : q.customerId().value());
+        r.set(QUOTES.SOURCE, JsonColumns.write(q.source()));
+        r.set(QUOTES.DESTINATION, JsonColumns.write(q.destination()));
+        r.set(QUOTES.SENDING_CURRENCY, q.totalSending().currency().code());
+        r.set(QUOTES.TOTAL_SENDING_MINOR, q.totalSending().amountMinor());
+        r.set(QUOTES.RECEIVING_CURRENCY, q.totalReceiving().currency().code());
+        r.set(QUOTES.TOTAL_RECEIVING_MINOR, q.totalReceiving().amountMinor());
+        r.set(QUOTES.FEES_MINOR, q.feesMinor());
+        r.set(QUOTES.PLATFORM_FEES_MINOR, q.platformFeesMinor());
+        r.set(QUOTES.EXCHANGE_RATE, q.exchangeRate());
+        r.set(QUOTES.TRANSACTION_ID, q.transactionId());
+        r.set(QUOTES.LOOKUP_ID, q.lookupId());
+        r.set(QUOTES.DETAILS, JsonColumns.write(q.details()));
+        r.set(QUOTES.EXPIRES_AT, utc(q.expiresAt()));
+        r.set(QUOTES.CREATED_AT, utc(q.createdAt()));
         return r;
     }
 

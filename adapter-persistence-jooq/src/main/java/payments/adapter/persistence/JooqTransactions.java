@@ -122,34 +122,34 @@ public final class JooqTransactions implements Transactions {
     }
 
 
-    private static TransactionsRecord record(Transaction t) {
-        TransactionsRecord r = Statement.newRecord(TRANSACTIONS);
-        r.setPlatformId(t.platformId().value());
-        r.setId(t.id());
-        r.setType(t.type().name());
-        r.setDirection(t.direction().name());
-        r.setStatus(t.status().name());
-        r.setCustomerId(t.customerId() == null ? null : t.customerId().value());
-        r.setPlatformCustomerId(t.platformCustomerId());
-        r.setSourceAccountId(t.source() == null ? null : t.source().accountId());
-        r.setDestinationAccountId(t.destination() == null ? null : t.destination().accountId());
-        r.setSentAmountMinor(t.sentAmount() == null ? null : t.sentAmount().amountMinor());
-        r.setSentCurrency(t.sentAmount() == null ? null : t.sentAmount().currency().code());
-        r.setReceivedAmountMinor(t.receivedAmount().amountMinor());
-        r.setReceivedCurrency(t.receivedAmount().currency().code());
-        r.setFeesMinor(t.feesMinor());
-        r.setReference(t.reference());
-        r.setHoldId(t.holdId());
-        r.setFailureReason(t.failureReason());
-        r.setAwaitingPlatformApproval(t.awaitingPlatformApproval());
+    private static Row<TransactionsRecord> record(Transaction t) {
+        Row<TransactionsRecord> r = Row.of(TRANSACTIONS);
+        r.set(TRANSACTIONS.PLATFORM_ID, t.platformId().value());
+        r.set(TRANSACTIONS.ID, t.id());
+        r.set(TRANSACTIONS.TYPE, t.type().name());
+        r.set(TRANSACTIONS.DIRECTION, t.direction().name());
+        r.set(TRANSACTIONS.STATUS, t.status().name());
+        r.set(TRANSACTIONS.CUSTOMER_ID, t.customerId() == null ? null : t.customerId().value());
+        r.set(TRANSACTIONS.PLATFORM_CUSTOMER_ID, t.platformCustomerId());
+        r.set(TRANSACTIONS.SOURCE_ACCOUNT_ID, t.source() == null ? null : t.source().accountId());
+        r.set(TRANSACTIONS.DESTINATION_ACCOUNT_ID, t.destination() == null ? null : t.destination().accountId());
+        r.set(TRANSACTIONS.SENT_AMOUNT_MINOR, t.sentAmount() == null ? null : t.sentAmount().amountMinor());
+        r.set(TRANSACTIONS.SENT_CURRENCY, t.sentAmount() == null ? null : t.sentAmount().currency().code());
+        r.set(TRANSACTIONS.RECEIVED_AMOUNT_MINOR, t.receivedAmount().amountMinor());
+        r.set(TRANSACTIONS.RECEIVED_CURRENCY, t.receivedAmount().currency().code());
+        r.set(TRANSACTIONS.FEES_MINOR, t.feesMinor());
+        r.set(TRANSACTIONS.REFERENCE, t.reference());
+        r.set(TRANSACTIONS.HOLD_ID, t.holdId());
+        r.set(TRANSACTIONS.FAILURE_REASON, t.failureReason());
+        r.set(TRANSACTIONS.AWAITING_PLATFORM_APPROVAL, t.awaitingPlatformApproval());
         Map<String, Object> details = new LinkedHashMap<>(t.details());
         details.put("source", party(t.source()));
         details.put("destination", party(t.destination()));
-        r.setDetails(JsonColumns.write(details));
-        r.setSettledAt(utc(t.settledAt()));
-        r.setReceiptDeliveryConfirmedAt(utc(t.receiptDeliveryConfirmedAt()));
-        r.setCreatedAt(utc(t.createdAt()));
-        r.setUpdatedAt(utc(t.updatedAt()));
+        r.set(TRANSACTIONS.DETAILS, JsonColumns.write(details));
+        r.set(TRANSACTIONS.SETTLED_AT, utc(t.settledAt()));
+        r.set(TRANSACTIONS.RECEIPT_DELIVERY_CONFIRMED_AT, utc(t.receiptDeliveryConfirmedAt()));
+        r.set(TRANSACTIONS.CREATED_AT, utc(t.createdAt()));
+        r.set(TRANSACTIONS.UPDATED_AT, utc(t.updatedAt()));
         return r;
     }
 

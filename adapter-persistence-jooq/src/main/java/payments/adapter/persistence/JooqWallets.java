@@ -45,12 +45,12 @@ public final class JooqWallets {
 
         @Override
         public void insert(PlatformId platform, Credential c) {
-            db.ctx().insertInto(AUTH_CREDENTIALS).set(record(platform, c)).execute();
+            db.ctx().insertInto(AUTH_CREDENTIALS).set(record(platform, c).values()).execute();
         }
 
         @Override
         public void update(PlatformId platform, Credential c) {
-            db.ctx().update(AUTH_CREDENTIALS).set(record(platform, c))
+            db.ctx().update(AUTH_CREDENTIALS).set(record(platform, c).values())
                     .where(AUTH_CREDENTIALS.PLATFORM_ID.eq(platform.value()).and(AUTH_CREDENTIALS.ID.eq(c.id())))
                     .execute();
         }
@@ -89,19 +89,19 @@ public final class JooqWallets {
                     .and(AUTH_CREDENTIALS.REVOKED_AT.isNull()));
         }
 
-        private static AuthCredentialsRecord record(PlatformId platform, Credential c) {
-            AuthCredentialsRecord r = Statement.newRecord(AUTH_CREDENTIALS);
-            r.setPlatformId(platform.value());
-            r.setId(c.id());
-            r.setAccountId(c.accountId().value());
-            r.setType(c.type().name());
-            r.setNickname(c.nickname());
-            r.setIdentity(c.identity());
-            r.setAudience(c.audience());
-            r.setPasskeyData(c.passkeyData());
-            r.setSignCount(c.signCount());
-            r.setCreatedAt(utc(c.createdAt()));
-            r.setUpdatedAt(utc(c.updatedAt()));
+        private static Row<AuthCredentialsRecord> record(PlatformId platform, Credential c) {
+            Row<AuthCredentialsRecord> r = Row.of(AUTH_CREDENTIALS);
+            r.set(AUTH_CREDENTIALS.PLATFORM_ID, platform.value());
+            r.set(AUTH_CREDENTIALS.ID, c.id());
+            r.set(AUTH_CREDENTIALS.ACCOUNT_ID, c.accountId().value());
+            r.set(AUTH_CREDENTIALS.TYPE, c.type().name());
+            r.set(AUTH_CREDENTIALS.NICKNAME, c.nickname());
+            r.set(AUTH_CREDENTIALS.IDENTITY, c.identity());
+            r.set(AUTH_CREDENTIALS.AUDIENCE, c.audience());
+            r.set(AUTH_CREDENTIALS.PASSKEY_DATA, c.passkeyData());
+            r.set(AUTH_CREDENTIALS.SIGN_COUNT, c.signCount());
+            r.set(AUTH_CREDENTIALS.CREATED_AT, utc(c.createdAt()));
+            r.set(AUTH_CREDENTIALS.UPDATED_AT, utc(c.updatedAt()));
             return r;
         }
 

@@ -94,19 +94,19 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         return WEBHOOK_EVENTS.LEASE_UNTIL.isNull().or(WEBHOOK_EVENTS.LEASE_UNTIL.le(REAL_NOW));
     }
 
-    private static WebhookEventsRecord record(WebhookEvent e) {
-        WebhookEventsRecord r = Statement.newRecord(WEBHOOK_EVENTS);
-        r.setPlatformId(e.platformId().value());
-        r.setId(e.id());
-        r.setType(e.type());
-        r.setData(e.data() == null ? null : JsonColumns.write(e.data()));
-        r.setStatus(e.status().name());
-        r.setAttempts(e.attempts());
-        r.setMaxAttempts(e.maxAttempts());
-        r.setNextAttemptAt(utc(e.nextAttemptAt()));
-        r.setLastResponseStatus(e.lastResponseStatus());
-        r.setCreatedAt(utc(e.createdAt()));
-        r.setUpdatedAt(utc(e.updatedAt()));
+    private static Row<WebhookEventsRecord> record(WebhookEvent e) {
+        Row<WebhookEventsRecord> r = Row.of(WEBHOOK_EVENTS);
+        r.set(WEBHOOK_EVENTS.PLATFORM_ID, e.platformId().value());
+        r.set(WEBHOOK_EVENTS.ID, e.id());
+        r.set(WEBHOOK_EVENTS.TYPE, e.type());
+        r.set(WEBHOOK_EVENTS.DATA, e.data() == null ? null : JsonColumns.write(e.data()));
+        r.set(WEBHOOK_EVENTS.STATUS, e.status().name());
+        r.set(WEBHOOK_EVENTS.ATTEMPTS, e.attempts());
+        r.set(WEBHOOK_EVENTS.MAX_ATTEMPTS, e.maxAttempts());
+        r.set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, utc(e.nextAttemptAt()));
+        r.set(WEBHOOK_EVENTS.LAST_RESPONSE_STATUS, e.lastResponseStatus());
+        r.set(WEBHOOK_EVENTS.CREATED_AT, utc(e.createdAt()));
+        r.set(WEBHOOK_EVENTS.UPDATED_AT, utc(e.updatedAt()));
         return r;
     }
 
@@ -144,7 +144,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     @Override
     public void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
         WebhookEvent event = claim.event();
-        db.ctx().update(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt))
+        db.ctx().update(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt).values())
                 .where(attemptsOf(event.platformId(), event.id()).and(WEBHOOK_ATTEMPTS.ATTEMPT.eq(attempt.number())))
                 .execute();
         var e = WEBHOOK_EVENTS;
@@ -162,7 +162,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     @Override
     public void recordSent(WebhookEvent event, DeliveryAttempt attempt) {
         append(event);
-        db.ctx().insertInto(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt)).execute();
+        db.ctx().insertInto(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt).values()).execute();
     }
 
     @Override
@@ -222,18 +222,18 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         return WEBHOOK_ATTEMPTS.PLATFORM_ID.eq(platform.value()).and(WEBHOOK_ATTEMPTS.EVENT_ID.eq(id));
     }
 
-    private static WebhookAttemptsRecord attemptRecord(WebhookEvent event, DeliveryAttempt a) {
-        WebhookAttemptsRecord r = Statement.newRecord(WEBHOOK_ATTEMPTS);
-        r.setPlatformId(event.platformId().value());
-        r.setEventId(event.id());
-        r.setAttempt(a.number());
-        r.setStartedAt(utc(a.startedAt()));
-        r.setUrl(bounded(a.url(), 2048));
-        r.setOutcome(a.outcome().name());
-        r.setResponseStatus(a.responseStatus());
-        r.setResponseBody(a.responseBody());
-        r.setLatencyMillis(a.latencyMillis());
-        r.setError(bounded(a.error(), 1000));
+    private static Row<WebhookAttemptsRecord> attemptRecord(WebhookEvent event, DeliveryAttempt a) {
+        Row<WebhookAttemptsRecord> r = Row.of(WEBHOOK_ATTEMPTS);
+        r.set(WEBHOOK_ATTEMPTS.PLATFORM_ID, event.platformId().value());
+        r.set(WEBHOOK_ATTEMPTS.EVENT_ID, event.id());
+        r.set(WEBHOOK_ATTEMPTS.ATTEMPT, a.number());
+        r.set(WEBHOOK_ATTEMPTS.STARTED_AT, utc(a.startedAt()));
+        r.set(WEBHOOK_ATTEMPTS.URL, bounded(a.url(), 2048));
+        r.set(WEBHOOK_ATTEMPTS.OUTCOME, a.outcome().name());
+        r.set(WEBHOOK_ATTEMPTS.RESPONSE_STATUS, a.responseStatus());
+        r.set(WEBHOOK_ATTEMPTS.RESPONSE_BODY, a.responseBody());
+        r.set(WEBHOOK_ATTEMPTS.LATENCY_MILLIS, a.latencyMillis());
+        r.set(WEBHOOK_ATTEMPTS.ERROR, bounded(a.error(), 1000));
         return r;
     }
 

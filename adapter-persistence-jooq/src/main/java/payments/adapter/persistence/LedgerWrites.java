@@ -4,7 +4,6 @@ import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 import static payments.adapter.persistence.schema.Tables.LEDGER_JOURNALS;
 
-import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
+import payments.core.common.NameBasedIds;
 
 /**
  * A transaction's ledger writes that nothing reads before the commit: its journals, their entries and its postings to
@@ -49,8 +49,7 @@ final class LedgerWrites implements Db.BeforeCommit {
 
     /** The account's own id for bucket 0, a name-based id for the others. */
     private static UUID row(UUID account, int bucket) {
-        return bucket == 0 ? account
-                : UUID.nameUUIDFromBytes((account + "/" + bucket).getBytes(StandardCharsets.UTF_8));
+        return bucket == 0 ? account : NameBasedIds.of(account + "/" + bucket);
     }
 
     /** The bucket of a transaction whose first journal this is: spread evenly. */

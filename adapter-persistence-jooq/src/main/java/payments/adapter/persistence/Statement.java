@@ -31,7 +31,6 @@ import org.jooq.ResultQuery;
 import org.jooq.SQLDialect;
 import org.jooq.Select;
 import org.jooq.Table;
-import org.jooq.TableRecord;
 import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
@@ -164,7 +163,7 @@ final class Statement {
         return where;
     }
 
-    /** Inserts a row of {@code table} with values for exactly these columns, taken from a record. */
+    /** Inserts a row of {@code table} with values for exactly these columns, taken from a {@link Row}. */
     static Statement insert(Table<?> table, Field<?>... columns) {
         return new Statement(RENDER.insertInto(table).columns(columns)
                 .values(Arrays.stream(columns).map(Statement::param).toArray(Field[]::new)), new Field<?>[0], columns);
@@ -172,14 +171,14 @@ final class Statement {
 
     /**
      * Updates every column of the row with these key columns (the keys are set to themselves, as jOOQ's
-     * {@code update(table).set(record)} does), taking the values from a record.
+     * {@code update(table).set(record)} does), taking the values from a {@link Row}.
      */
     static Statement update(Table<?> table, Field<?>... keys) {
         return updateColumns(table, keys, table.fields());
     }
 
     /**
-     * Updates only {@code columns} of the row with these key columns, taking the values from a record: for a row
+     * Updates only {@code columns} of the row with these key columns, taking the values from a {@link Row}: for a row
      * whose other columns never change after its insert, so they are neither encoded nor sent nor parsed again.
      */
     static Statement updateColumns(Table<?> table, Field<?>[] keys, Field<?>... columns) {
@@ -250,27 +249,27 @@ final class Statement {
         return key.eq(param(key));
     }
 
-    /** Runs an {@link #insert}, {@link #update} or {@link #updateRows} with the record's values for its columns. */
-    int write(Db db, TableRecord<?> record) {
-        return execute(db, arrays ? arraysOf(List.of(record)) : valuesOf(record));
+    /** Runs an {@link #insert}, {@link #update} or {@link #updateRows} with the row's values for its columns. */
+    int write(Db db, Row<?> row) {
+        return execute(db, arrays ? arraysOf(List.of(row)) : valuesOf(row));
     }
 
-    /** {@link #write} for each record, in one round trip (one statement for {@link #updateRows}); nothing for none. */
-    void writeAll(Db db, List<? extends TableRecord<?>> records) {
+    /** {@link #write} for each row, in one round trip (one statement for {@link #updateRows}); nothing for none. */
+    void writeAll(Db db, List<? extends Row<?>> rows) {
         if (!arrays) {
-            executeBatch(db, records.stream().map(this::valuesOf).toList());
-        } else if (!records.isEmpty()) {
-            execute(db, arraysOf(records));
+            executeBatch(db, rows.stream().map(this::valuesOf).toList());
+        } else if (!rows.isEmpty()) {
+            execute(db, arraysOf(rows));
         }
     }
 
-    /** For each column, the records' values as PostgreSQL's text (the statement casts each array to its type). */
-    private Object[] arraysOf(List<? extends TableRecord<?>> records) {
+    /** For each column, the rows' values as PostgreSQL's text (the statement casts each array to its type). */
+    private Object[] arraysOf(List<? extends Row<?>> rows) {
         Object[] values = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
-            String[] texts = new String[records.size()];
+            String[] texts = new String[rows.size()];
             for (int n = 0; n < texts.length; n++) {
-                texts[n] = text(records.get(n).get(columns[i]));
+                texts[n] = text(rows.get(n).get(columns[i]));
             }
             values[i] = texts;
         }
@@ -305,22 +304,12 @@ final class Statement {
         return year > 9999 ? year + afterYear : String.format("%04d", 1 - year) + afterYear + " BC";
     }
 
-    private Object[] valuesOf(TableRecord<?> record) {
+    private Object[] valuesOf(Row<?> row) {
         Object[] values = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
-            values[i] = record.get(columns[i]);
+            values[i] = row.get(columns[i]);
         }
         return values;
-    }
-
-    /**
-     * A new record of {@code table} to fill and write, attached to the rendering context. A detached record makes
-     * jOOQ build a default configuration (copying all its settings) on every setter call: about 8 % of the bytes a
-     * transfer-out allocated and 3 % of the JVM's samples (docs/PERFORMANCE.md, session 17). That context has no
-     * connection: records only carry values to the statements here, and one stored through it would fail at once.
-     */
-    static <R extends TableRecord<R>> R newRecord(Table<R> table) {
-        return RENDER.newRecord(table);
     }
 
     int execute(Db db, Object... values) {

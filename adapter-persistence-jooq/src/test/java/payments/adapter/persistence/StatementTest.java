@@ -131,9 +131,9 @@ class StatementTest {
     }
 
     @Test
-    void records_are_written_in_one_batch_that_commits_or_rolls_back_with_the_transaction() {
+    void rows_are_written_in_one_batch_that_commits_or_rolls_back_with_the_transaction() {
         PlatformId platform = Fixtures.platform();
-        List<WebhookEventsRecord> records = List.of(event(platform), event(platform), event(platform));
+        List<Row<WebhookEventsRecord>> records = List.of(event(platform), event(platform), event(platform));
 
         assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
             INSERT_EVENT.writeAll(Fixtures.DB, records);
@@ -144,7 +144,7 @@ class StatementTest {
 
         Fixtures.DB.inTransaction(() -> INSERT_EVENT.writeAll(Fixtures.DB, records));
         assertEquals(3, eventCount(platform));
-        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(records.get(1).getId()))
+        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(records.get(1).get(WEBHOOK_EVENTS.ID)))
                 .fetchOne();
         assertEquals(12, ((Number) JsonColumns.readObject(stored.getData()).get("amount")).intValue());
         DataAccessException duplicate = assertThrows(DataAccessException.class,
@@ -175,10 +175,14 @@ class StatementTest {
         assertArrayEquals(noInfo, counts);
     }
 
-    private static WebhookEventsRecord event(PlatformId platform) {
+    private static Row<WebhookEventsRecord> event(PlatformId platform) {
         OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).withNano(0);
-        return new WebhookEventsRecord(platform.value(), UUID.randomUUID(), "TEST",
-                JsonColumns.write(Map.of("amount", 12)), "PENDING", 0, 3, at, null, null, null, at, at);
+        return Row.of(WEBHOOK_EVENTS).set(WEBHOOK_EVENTS.PLATFORM_ID, platform.value())
+                .set(WEBHOOK_EVENTS.ID, UUID.randomUUID()).set(WEBHOOK_EVENTS.TYPE, "TEST")
+                .set(WEBHOOK_EVENTS.DATA, JsonColumns.write(Map.of("amount", 12)))
+                .set(WEBHOOK_EVENTS.STATUS, "PENDING").set(WEBHOOK_EVENTS.ATTEMPTS, 0)
+                .set(WEBHOOK_EVENTS.MAX_ATTEMPTS, 3).set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, at)
+                .set(WEBHOOK_EVENTS.CREATED_AT, at).set(WEBHOOK_EVENTS.UPDATED_AT, at);
     }
 
     private static int eventCount(PlatformId platform) {
@@ -197,47 +201,32 @@ class StatementTest {
     }
 
     @Test
-    void a_record_insert_binds_json_and_timestamps_and_a_duplicate_is_a_unique_violation() {
+    void a_row_insert_binds_json_and_timestamps_and_a_duplicate_is_a_unique_violation() {
         PlatformId platform = Fixtures.platform();
-        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).withNano(0);
-        WebhookEventsRecord r = new WebhookEventsRecord();
-        r.setPlatformId(platform.value());
-        r.setId(UUID.randomUUID());
-        r.setType("TEST");
-        r.setData(JsonColumns.write(Map.of("amount", 12)));
-        r.setStatus("PENDING");
-        r.setAttempts(0);
-        r.setMaxAttempts(3);
-        r.setNextAttemptAt(at);
-        r.setCreatedAt(at);
-        r.setUpdatedAt(at);
+        Row<WebhookEventsRecord> r = event(platform);
 
         assertEquals(1, INSERT_EVENT.write(Fixtures.DB, r));
 
-        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(r.getId())).fetchOne();
+        WebhookEventsRecord stored = stored(r);
         assertEquals(12, ((Number) JsonColumns.readObject(stored.getData()).get("amount")).intValue());
-        assertEquals(at.toInstant(), stored.getNextAttemptAt().toInstant());
+        assertEquals(r.get(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT).toInstant(), stored.getNextAttemptAt().toInstant());
         DataAccessException duplicate = assertThrows(DataAccessException.class,
                 () -> INSERT_EVENT.write(Fixtures.DB, r));
         assertTrue(UniqueViolation.constraintOf(duplicate).isPresent());
     }
 
     @Test
-    void a_record_update_rewrites_the_row_with_its_keys() {
+    void a_row_update_rewrites_the_row_with_its_keys() {
         PlatformId platform = Fixtures.platform();
-        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).withNano(0);
-        WebhookEventsRecord r = new WebhookEventsRecord(platform.value(), UUID.randomUUID(), "TEST", null, "PENDING",
-                0, 3, at, null, null, null, at, at);
+        Row<WebhookEventsRecord> r = event(platform).set(WEBHOOK_EVENTS.DATA, null);
         INSERT_EVENT.write(Fixtures.DB, r);
-        r.setStatus("DELIVERED");
-        r.setAttempts(1);
-        r.setNextAttemptAt(null);
-        r.setLastResponseStatus(200);
+        r.set(WEBHOOK_EVENTS.STATUS, "DELIVERED").set(WEBHOOK_EVENTS.ATTEMPTS, 1)
+                .set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, null).set(WEBHOOK_EVENTS.LAST_RESPONSE_STATUS, 200);
 
         assertEquals(1, Statement.update(WEBHOOK_EVENTS, WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID)
                 .write(Fixtures.DB, r));
 
-        var stored = Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(r.getId())).fetchOne();
+        WebhookEventsRecord stored = stored(r);
         assertEquals("DELIVERED", stored.getStatus());
         assertEquals(200, stored.getLastResponseStatus());
     }
@@ -250,23 +239,16 @@ class StatementTest {
         assertEquals(WEBHOOK_EVENTS.fields().length, sql.chars().filter(c -> c == '?').count(), sql);
         assertTrue(sql.contains("unnest("), sql);
         PlatformId platform = Fixtures.platform();
-        List<WebhookEventsRecord> events = List.of(event(platform), event(platform), event(platform));
+        List<Row<WebhookEventsRecord>> events = List.of(event(platform), event(platform), event(platform));
         events.forEach(e -> INSERT_EVENT.write(Fixtures.DB, e));
         OffsetDateTime farFuture = OffsetDateTime.of(12_345, 6, 7, 8, 9, 10, 123_456_000, ZoneOffset.ofHours(2));
         OffsetDateTime beforeYearOne = OffsetDateTime.of(-43, 3, 15, 12, 0, 0, 0, ZoneOffset.ofHours(1));
-        WebhookEventsRecord first = events.get(0).copy();
-        first.setPlatformId(platform.value());
-        first.setId(events.get(0).getId());
-        first.setStatus("DELIVERED");
-        first.setData(JsonColumns.write(Map.of("note", "a \"quoted\" {text}, with commas")));
-        first.setLastResponseStatus(200);
-        first.setNextAttemptAt(null);
-        first.setUpdatedAt(farFuture);
-        WebhookEventsRecord third = events.get(2).copy();
-        third.setPlatformId(platform.value());
-        third.setId(events.get(2).getId());
-        third.setAttempts(2);
-        third.setNextAttemptAt(beforeYearOne);
+        Row<WebhookEventsRecord> first = events.get(0).set(WEBHOOK_EVENTS.STATUS, "DELIVERED")
+                .set(WEBHOOK_EVENTS.DATA, JsonColumns.write(Map.of("note", "a \"quoted\" {text}, with commas")))
+                .set(WEBHOOK_EVENTS.LAST_RESPONSE_STATUS, 200).set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, null)
+                .set(WEBHOOK_EVENTS.UPDATED_AT, farFuture);
+        Row<WebhookEventsRecord> third = events.get(2).set(WEBHOOK_EVENTS.ATTEMPTS, 2)
+                .set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, beforeYearOne);
 
         assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
             updateRows.writeAll(Fixtures.DB, List.of(first, third));
@@ -281,7 +263,7 @@ class StatementTest {
         assertEquals(200, one.getLastResponseStatus());
         assertEquals(null, one.getNextAttemptAt());
         assertEquals(farFuture.toInstant(), one.getUpdatedAt().toInstant());
-        assertEquals(events.get(0).getCreatedAt().toInstant(), one.getCreatedAt().toInstant());
+        assertEquals(events.get(0).get(WEBHOOK_EVENTS.CREATED_AT).toInstant(), one.getCreatedAt().toInstant());
         WebhookEventsRecord three = stored(events.get(2));
         assertEquals(2, three.getAttempts());
         assertEquals(beforeYearOne.toInstant(), three.getNextAttemptAt().toInstant());
@@ -292,20 +274,22 @@ class StatementTest {
     @Test
     void a_single_row_binds_date_times_of_any_year() {
         PlatformId platform = Fixtures.platform();
-        WebhookEventsRecord r = event(platform);
-        r.setNextAttemptAt(OffsetDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC));
-        r.setCreatedAt(OffsetDateTime.of(0, 2, 29, 23, 59, 59, 999_999_000, ZoneOffset.ofHours(-5)));
+        OffsetDateTime next = OffsetDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+        OffsetDateTime created = OffsetDateTime.of(0, 2, 29, 23, 59, 59, 999_999_000, ZoneOffset.ofHours(-5));
+        Row<WebhookEventsRecord> r = event(platform).set(WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, next)
+                .set(WEBHOOK_EVENTS.CREATED_AT, created);
 
         INSERT_EVENT.write(Fixtures.DB, r);
 
         WebhookEventsRecord stored = stored(r);
-        assertEquals(r.getNextAttemptAt().toInstant(), stored.getNextAttemptAt().toInstant());
-        assertEquals(r.getCreatedAt().toInstant(), stored.getCreatedAt().toInstant());
-        assertEquals("0001-02-29T23:59:59.999999-05:00 BC", Statement.text(r.getCreatedAt()));
-        assertEquals("10000-01-01T00:00Z", Statement.text(r.getNextAttemptAt()));
+        assertEquals(next.toInstant(), stored.getNextAttemptAt().toInstant());
+        assertEquals(created.toInstant(), stored.getCreatedAt().toInstant());
+        assertEquals("0001-02-29T23:59:59.999999-05:00 BC", Statement.text(created));
+        assertEquals("10000-01-01T00:00Z", Statement.text(next));
     }
 
-    private static WebhookEventsRecord stored(WebhookEventsRecord event) {
-        return Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS).where(WEBHOOK_EVENTS.ID.eq(event.getId())).fetchOne();
+    private static WebhookEventsRecord stored(Row<WebhookEventsRecord> event) {
+        return Fixtures.DB.ctx().selectFrom(WEBHOOK_EVENTS)
+                .where(WEBHOOK_EVENTS.ID.eq(event.get(WEBHOOK_EVENTS.ID))).fetchOne();
     }
 }

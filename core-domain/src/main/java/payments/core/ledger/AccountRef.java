@@ -1,7 +1,7 @@
 package payments.core.ledger;
 
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
+import payments.core.common.NameBasedIds;
 import payments.core.common.PlatformId;
 
 /**
@@ -18,7 +18,6 @@ public record AccountRef(UUID id, boolean system) {
     }
 
     public static AccountRef system(PlatformId platform, String purpose, String currency) {
-        String name = "system:" + platform.value() + ":" + purpose + ":" + currency;
-        return new AccountRef(UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)), true);
+        return new AccountRef(NameBasedIds.of("system:" + platform.value() + ":" + purpose + ":" + currency), true);
     }
 }
