@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Locale;
@@ -147,8 +148,11 @@ final class Api {
         }
 
         Reply exchange(byte[] head, byte[] content) throws IOException {
-            out.write(head);
-            out.write(content);
+            // One write, as a browser or curl sends a small request: written apart, the head and the body arrive
+            // as two segments, and the server's I/O thread and worker may each wake twice for one request.
+            byte[] request = Arrays.copyOf(head, head.length + content.length);
+            System.arraycopy(content, 0, request, head.length, content.length);
+            out.write(request);
             out.flush();
             String status = line();
             int code = Integer.parseInt(status.substring(9, 12));
