@@ -180,13 +180,15 @@ final class Wiring {
         var idempotencyKeys = new JooqIdempotencyKeys(db);
         idempotency = new IdempotencyService(idempotencyKeys, db, clock);
         var idempotentBatch = new IdempotentBatch(idempotency, idempotencyKeys, clock, db);
+        var batchThreads = batchThreads();
         transferOuts = new TransferOutBatch(transfers, idempotentBatch, internalAccountStore, externalAccountStore,
                 customerStore, ledger, transactionStore, platformClock, config.batchSize(),
-                config.concurrentBatches());
+                config.concurrentBatches(), batchThreads);
         quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
                 new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
         quoteExecutions = new QuoteExecutionBatch(quoteExecution, idempotentBatch, quoteStore, transactionStore,
-                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentQuoteBatches());
+                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentQuoteBatches(),
+                batchThreads);
         walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
                 customerStore, internalAccountStore, signedRetry, walletCrypto,
                 new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
@@ -199,7 +201,7 @@ final class Wiring {
                 externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
                 quoteExecution, platformClock, ids, db);
         quoteCreations = new QuoteCreationBatch(quotes, idempotentBatch, internalAccountStore, externalAccountStore,
-                customerStore, platformClock, config.batchSize(), config.concurrentQuoteBatches());
+                customerStore, platformClock, config.batchSize(), config.concurrentQuoteBatches(), batchThreads);
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
         incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
@@ -219,6 +221,19 @@ final class Wiring {
     }
 
     /** The long-lived key that signs wallet bundles: configured, or generated once and shared through the DB. */
+    /**
+     * The group commits' threads: a lead passed on by a request's thread under steady load, and requests a batch left
+     * to run alone. Created on demand and kept a minute idle (daemons: they never hold the process up).
+     */
+    private static java.util.concurrent.ExecutorService batchThreads() {
+        var count = new java.util.concurrent.atomic.AtomicInteger();
+        return java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "payments-batch-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
     private static byte[] walletBundleKey(Db db, Config config) {
         String hex = config.walletBundleKey() != null ? config.walletBundleKey()
                 : new JooqServiceSettings(db).getOrCreate("wallet-bundle-key", () -> {

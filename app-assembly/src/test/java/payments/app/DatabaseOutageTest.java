@@ -34,6 +34,17 @@ class DatabaseOutageTest {
             assertEquals(503, down.status(), down.raw().body());
             assertEquals("SERVICE_UNAVAILABLE", down.code());
             assertTrue(millis < 5_000, "failed after " + millis + " ms");
+            // A group-commit route: its batch fails as a whole, the request runs alone on another thread and fails
+            // too, and that answer reaches the client.
+            started = System.nanoTime();
+            var batched = api.post("/transfer-out", Map.of(
+                    "source", Map.of("accountId", "InternalAccount:" + java.util.UUID.randomUUID()),
+                    "destination", Map.of("accountId", "ExternalAccount:" + java.util.UUID.randomUUID()),
+                    "amount", 100));
+            millis = (System.nanoTime() - started) / 1_000_000;
+            assertEquals(503, batched.status(), batched.raw().body());
+            assertEquals("SERVICE_UNAVAILABLE", batched.code());
+            assertTrue(millis < 10_000, "failed after " + millis + " ms");
 
             database = EmbeddedDatabase.start(dir, false, port);
             int status = 0;

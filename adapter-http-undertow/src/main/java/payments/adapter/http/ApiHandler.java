@@ -5,6 +5,7 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
+import io.undertow.util.SameThreadExecutor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -57,23 +60,38 @@ public final class ApiHandler implements HttpHandler {
         Response response;
         try {
             response = route(exchange);
-        } catch (payments.core.common.RateLimited e) {
-            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(e.retryAfterSeconds()));
-            response = Errors.of(e);
-        } catch (DomainError e) {
-            response = Errors.of(e);
         } catch (RuntimeException e) {
-            if (databaseUnreachable(e)) {
-                LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
-                exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
-                response = Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
-                        + "with the same Idempotency-Key (request id " + requestId + ")", null);
-            } else {
-                LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
-                response = Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
-            }
+            response = failure(exchange, requestId, e);
         }
-        send(exchange, response);
+        CompletionStage<Response> later = response.later();
+        if (later == null) {
+            send(exchange, response);
+            return;
+        }
+        // Answered by the thread that completes it (a batch's leader). The dispatch task runs once this call has
+        // returned and Undertow is done with the exchange, so two threads never touch it at once.
+        exchange.dispatch(SameThreadExecutor.INSTANCE, () -> later.whenComplete((done, error) -> send(exchange,
+                error == null ? done : failure(exchange, requestId, error instanceof CompletionException
+                        && error.getCause() != null ? error.getCause() : error))));
+    }
+
+    /** The error body for a refusal, a 503 for an unreachable database, a 500 (logged) for anything else. */
+    private static Response failure(HttpServerExchange exchange, String requestId, Throwable e) {
+        if (e instanceof payments.core.common.RateLimited limited) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(limited.retryAfterSeconds()));
+            return Errors.of(limited);
+        }
+        if (e instanceof DomainError refusal) {
+            return Errors.of(refusal);
+        }
+        if (databaseUnreachable(e)) {
+            LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
+            return Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
+                    + "with the same Idempotency-Key (request id " + requestId + ")", null);
+        }
+        LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
+        return Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
     }
 
     /**

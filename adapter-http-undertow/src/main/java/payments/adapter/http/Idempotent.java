@@ -4,6 +4,7 @@ import io.undertow.util.HttpString;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import payments.ports.app.IdempotencyService;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
@@ -33,12 +34,13 @@ public final class Idempotent {
 
     /**
      * Runs a group-commit route, whose batch claims the key itself: {@code submit} gets the key (or null) and the
-     * request's fingerprint (null without a key); what it answered is sent as {@link #answer} sends it.
+     * request's fingerprint (null without a key); what its batch answers is sent, later, as {@link #answer} sends it.
      */
-    static Response batched(Request request, BiFunction<String, byte[], IdempotencyService.Sent> submit) {
+    static Response batched(Request request,
+                            BiFunction<String, byte[], CompletionStage<IdempotencyService.Sent>> submit) {
         String key = request.header(HEADER);
-        var sent = submit.apply(key, key == null ? null : fingerprint(request));
-        return answer(request, sent.response(), sent.replayed());
+        return Response.later(submit.apply(key, key == null ? null : fingerprint(request))
+                .thenApply(sent -> answer(request, sent.response(), sent.replayed())));
     }
 
     /** A response as its key keeps it: status and exact body bytes. */

@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -15,10 +17,12 @@ import java.util.function.Function;
  * database transaction, so the database does one statement per batch where it would do one per request. A lone
  * request is a batch of one; nothing waits for a batch to fill.
  * <p>
- * No thread of its own: the first request thread to find fewer than {@code maxLeaders} batches running leads. It
- * runs batches from the queue until its own request is done, then hands the lead to the next queued request. A
- * request is answered only after its batch committed. A request its batch cannot decide ({@link Outcome#alone}),
- * or every request of a batch that failed as a whole, runs again by itself on its own thread.
+ * Asynchronous: {@link #submit} queues a request and returns its result as a future, completed once its batch
+ * committed, so no thread waits for a batch it does not run. A submitting thread that finds fewer than
+ * {@code maxLeaders} batches running leads: it runs batches from the queue until its own request is decided, then
+ * passes the lead to the {@code executor} if requests are still queued (under steady load the lead stays on an
+ * executor thread, and submitting threads only queue). A request its batch cannot decide ({@link Outcome#alone}),
+ * or every request of a batch that failed as a whole, runs again by itself on the {@code executor}.
  *
  * @param <C> a validated request
  * @param <R> its result
@@ -61,6 +65,7 @@ public final class GroupCommit<C, R> {
     private final Function<C, Object> lockKey;
     private final int maxBatch;
     private final int maxLeaders;
+    private final Executor executor;
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
     /** The lock keys of the requests in running batches, with their counts. */
@@ -68,13 +73,14 @@ public final class GroupCommit<C, R> {
     private int leaders;
 
     /**
-     * @param batch runs requests as one transaction; returns one outcome per request, in order; if it raises, each
-     *              request runs alone
-     * @param alone runs one request in its own transaction
+     * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
+     *                 each request runs alone
+     * @param alone    runs one request in its own transaction
+     * @param executor runs a lead passed on by a submitting thread, and the requests that run alone
      */
     public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, int maxBatch,
-                       int maxLeaders) {
-        this(batch, alone, request -> null, maxBatch, maxLeaders);
+                       int maxLeaders, Executor executor) {
+        this(batch, alone, request -> null, maxBatch, maxLeaders, executor);
     }
 
     /**
@@ -83,7 +89,7 @@ public final class GroupCommit<C, R> {
      *                commit; it stays queued for the next one
      */
     public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, Function<C, Object> lockKey,
-                       int maxBatch, int maxLeaders) {
+                       int maxBatch, int maxLeaders, Executor executor) {
         if (maxBatch < 1 || maxLeaders < 1) {
             throw new IllegalArgumentException("maxBatch and maxLeaders must be positive");
         }
@@ -92,14 +98,15 @@ public final class GroupCommit<C, R> {
         this.lockKey = lockKey;
         this.maxBatch = maxBatch;
         this.maxLeaders = maxLeaders;
+        this.executor = executor;
     }
 
     private final class Waiter {
         final C request;
-        final Condition wake = lock.newCondition();
         final Object key;
-        Outcome<R> outcome;
-        boolean leads;
+        final CompletableFuture<R> result = new CompletableFuture<>();
+        /** Its batch ran (set holding the lock). */
+        boolean decided;
 
         Waiter(C request) {
             this.request = request;
@@ -107,57 +114,130 @@ public final class GroupCommit<C, R> {
         }
     }
 
-    /** Runs the request in the next batch and returns its result once that batch committed. */
-    public R submit(C request) {
+    /**
+     * Queues the request for the next batch; the calling thread may run batches first (it leads, see above). The
+     * result completes once the request's batch committed, exceptionally with the refusal of a refused request.
+     */
+    public CompletableFuture<R> submit(C request) {
         Waiter me = new Waiter(request);
+        boolean lead;
         lock.lock();
         try {
             queue.add(me);
-            if (leaders < maxLeaders) {
+            lead = leaders < maxLeaders;
+            if (lead) {
                 leaders++;
-                me.leads = true;
-            }
-            while (me.outcome == null) {
-                if (!me.leads) {
-                    me.wake.awaitUninterruptibly();
-                    continue;
-                }
-                List<Waiter> next = takeBatch();
-                if (next.isEmpty()) {
-                    // My request is in another leader's batch, or waits for one to finish: step down.
-                    me.leads = false;
-                    leaders--;
-                    continue;
-                }
-                lock.unlock();
-                List<Outcome<R>> outcomes = null;
-                try {
-                    outcomes = run(next);
-                } finally {
-                    lock.lock();
-                    for (int i = 0; i < next.size(); i++) {
-                        Waiter w = next.get(i);
-                        if (w.key != null) {
-                            busy.merge(w.key, -1, (a, b) -> a + b == 0 ? null : a + b);
-                        }
-                        w.outcome = outcomes != null ? outcomes.get(i) : Outcome.alone();
-                        w.wake.signal();
-                    }
-                }
             }
         } finally {
-            if (me.leads) {
-                handOverLead();
-            }
             lock.unlock();
         }
-        if (me.outcome.isAlone()) {
-            return alone.apply(request);
+        if (lead) {
+            lead(me);
         }
-        if (me.outcome.refusal != null) {
-            throw me.outcome.refusal;
+        return me.result;
+    }
+
+    /**
+     * Runs batches until nothing queued can run, or, for a submitting thread ({@code own} not null), until its own
+     * request is decided: it then passes its place to the executor if requests are still queued, and returns so
+     * that its caller can answer. A leader steps down in the same hold of the lock in which it found nothing to take,
+     * so a request queued meanwhile always finds a leader.
+     */
+    private void lead(Waiter own) {
+        boolean leading = true;
+        try {
+            Waiter mine = own;
+            while (true) {
+                List<Waiter> next;
+                lock.lock();
+                try {
+                    if (mine != null && mine.decided && !queue.isEmpty()) {
+                        if (passLead()) {
+                            leading = false;
+                            return;
+                        }
+                        mine = null; // the executor is shutting down: lead on here
+                    }
+                    next = takeBatch();
+                    if (next.isEmpty()) {
+                        // Nothing queued, or all of it waits for the keys of another leader's batch: that one takes it.
+                        leaders--;
+                        leading = false;
+                        return;
+                    }
+                } finally {
+                    lock.unlock();
+                }
+                runAndAnswer(next);
+            }
+        } finally {
+            if (leading) { // an Error escaped a batch: give the place back
+                lock.lock();
+                try {
+                    leaders--;
+                } finally {
+                    lock.unlock();
+                }
+            }
         }
-        return me.outcome.result;
+    }
+
+    /** Hands this leader's place to an executor thread; false if the executor refuses it. Called holding the lock. */
+    private boolean passLead() {
+        try {
+            executor.execute(() -> lead(null));
+            return true;
+        } catch (RejectedExecutionException shuttingDown) {
+            return false;
+        }
+    }
+
+    /** Runs one batch, releases its keys and completes its requests' results (those left alone on the executor). */
+    private void runAndAnswer(List<Waiter> next) {
+        List<Outcome<R>> outcomes = null;
+        try {
+            outcomes = run(next);
+        } finally {
+            lock.lock();
+            try {
+                for (Waiter w : next) {
+                    if (w.key != null) {
+                        busy.merge(w.key, -1, (a, b) -> a + b == 0 ? null : a + b);
+                    }
+                    w.decided = true;
+                }
+            } finally {
+                lock.unlock();
+            }
+            for (int i = 0; i < next.size(); i++) {
+                answer(next.get(i), outcomes != null ? outcomes.get(i) : Outcome.alone());
+            }
+        }
+    }
+
+    private void answer(Waiter w, Outcome<R> outcome) {
+        if (outcome.isAlone()) {
+            try {
+                executor.execute(() -> runAlone(w));
+            } catch (RejectedExecutionException shuttingDown) {
+                w.result.completeExceptionally(shuttingDown);
+            }
+        } else if (outcome.refusal != null) {
+            w.result.completeExceptionally(outcome.refusal);
+        } else {
+            w.result.complete(outcome.result);
+        }
+    }
+
+    private void runAlone(Waiter w) {
+        try {
+            w.result.complete(alone.apply(w.request));
+        } catch (Throwable failed) {
+            w.result.completeExceptionally(failed);
+            if (failed instanceof Error error) {
+                throw error;
+            }
+        }
     }
 
     /**
@@ -179,22 +259,6 @@ public final class GroupCommit<C, R> {
         }
         taken.forEach(k -> busy.merge(k, 1, Integer::sum));
         return next;
-    }
-
-    /**
-     * Passes a finished leader's place to the first queued request that does not lead yet. A request named heir
-     * stays queued until it wakes, so two leaders finishing together would otherwise both name it and one place
-     * would be lost for good (batches then ran one at a time). Called holding the lock.
-     */
-    private void handOverLead() {
-        for (Waiter w : queue) {
-            if (!w.leads) {
-                w.leads = true;
-                w.wake.signal();
-                return;
-            }
-        }
-        leaders--;
     }
 
     /** Requests waiting for a batch (for tests). */

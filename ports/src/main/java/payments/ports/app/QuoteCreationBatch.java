@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import payments.core.common.CustomerId;
 import payments.core.common.DomainError;
@@ -45,21 +47,22 @@ public final class QuoteCreationBatch {
 
     public QuoteCreationBatch(QuoteService quotes, IdempotentBatch keys, InternalAccounts internalAccounts,
                               ExternalAccounts externalAccounts, Customers customers, PlatformClock clock,
-                              int maxBatch, int maxConcurrentBatches) {
+                              int maxBatch, int maxConcurrentBatches, Executor executor) {
         this.quotes = quotes;
         this.keys = keys;
         this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
         this.clock = clock;
-        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches, executor);
     }
 
     /**
-     * Creates the quote in the next batch and returns the response once the batch committed.
+     * Creates the quote in the next batch; the response completes once the batch committed (exceptionally with a
+     * refusal).
      *
      * @param key    the Idempotency-Key, or null
      * @param render the response to the quote created
      */
-    public Sent create(Caller caller, Object body, String key, byte[] requestHash,
+    public CompletableFuture<Sent> create(Caller caller, Object body, String key, byte[] requestHash,
                        Function<Quote, StoredResponse> render) {
         caller.require(Permission.TRANSACT);
         Fields fields = QuoteService.CREATE.validate(body);

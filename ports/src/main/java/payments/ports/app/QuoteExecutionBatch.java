@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import payments.core.account.ExternalAccount;
 import payments.core.common.DomainError;
@@ -57,7 +59,8 @@ public final class QuoteExecutionBatch {
 
     public QuoteExecutionBatch(QuoteExecution execution, IdempotentBatch keys, Quotes quotes,
                                AnnouncedTransactions transactions, ExternalAccounts externalAccounts, Ledger ledger,
-                               PlatformClock clock, Ids ids, int maxBatch, int maxConcurrentBatches) {
+                               PlatformClock clock, Ids ids, int maxBatch, int maxConcurrentBatches,
+                               Executor executor) {
         this.execution = execution;
         this.keys = keys;
         this.quotes = quotes;
@@ -66,18 +69,19 @@ public final class QuoteExecutionBatch {
         this.ledger = ledger;
         this.clock = clock;
         this.ids = ids;
-        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches);
+        this.group = new GroupCommit<>(this::runBatch, this::runAlone, maxBatch, maxConcurrentBatches, executor);
     }
 
     /**
-     * Executes the quote in the next batch and returns the response once the batch committed.
+     * Executes the quote in the next batch; the response completes once the batch committed (exceptionally with a
+     * refusal).
      *
      * @param walletSignature the {@code Service-Wallet-Signature} header, or null
      * @param key             the Idempotency-Key, or null
      * @param render          the response to the executed quote
      */
-    public Sent execute(Caller caller, UUID quoteId, String walletSignature, String key, byte[] requestHash,
-                        Function<Quote, StoredResponse> render) {
+    public CompletableFuture<Sent> execute(Caller caller, UUID quoteId, String walletSignature, String key,
+                                           byte[] requestHash, Function<Quote, StoredResponse> render) {
         caller.require(Permission.TRANSACT);
         IdempotentBatch.requireKeyForm(key);
         return group.submit(new Request(caller, quoteId, walletSignature, key, requestHash, render));

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import payments.core.common.DomainError;
 import payments.core.common.ExternalAccountId;
@@ -57,7 +59,7 @@ public final class TransferOutBatch {
     public TransferOutBatch(TransferService transfers, IdempotentBatch keys, InternalAccounts internalAccounts,
                             ExternalAccounts externalAccounts, Customers customers, Ledger ledger,
                             Transactions transactions, PlatformClock platformClock, int maxBatch,
-                            int maxConcurrentBatches) {
+                            int maxConcurrentBatches, Executor executor) {
         this.transfers = transfers;
         this.keys = keys;
         this.accountReads = new AccountReads(internalAccounts, externalAccounts, customers);
@@ -65,17 +67,18 @@ public final class TransferOutBatch {
         this.transactions = transactions;
         this.platformClock = platformClock;
         this.group = new GroupCommit<>(this::runBatch, this::runAlone, Request::source, maxBatch,
-                maxConcurrentBatches);
+                maxConcurrentBatches, executor);
     }
 
     /**
-     * Runs a transfer-out in the next batch and returns its response once the batch committed.
+     * Runs a transfer-out in the next batch; its response completes once the batch committed (exceptionally with a
+     * refusal).
      *
      * @param key         the Idempotency-Key, or null
      * @param requestHash identifies the request for its key ({@link IdempotencyService#execute})
      * @param render      the response to a transfer made
      */
-    public Sent transferOut(Caller caller, Object body, String key, byte[] requestHash,
+    public CompletableFuture<Sent> transferOut(Caller caller, Object body, String key, byte[] requestHash,
                             Function<Transaction, StoredResponse> render) {
         caller.require(Permission.TRANSACT);
         Fields fields = TransferService.TRANSFER_OUT.validate(body);

@@ -13,6 +13,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
@@ -24,18 +26,27 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Conflict;
 import payments.ports.app.GroupCommit.Outcome;
 
 class GroupCommitTest {
     private final List<List<Integer>> batches = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger threadCount = new AtomicInteger();
+    private final ExecutorService threads = Executors.newCachedThreadPool(
+            r -> new Thread(r, "group-" + threadCount.incrementAndGet()));
+
+    @AfterEach
+    void stopThreads() {
+        threads.shutdownNow();
+    }
 
     @Test
     void a_lone_request_is_a_batch_of_one() {
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(r -> { }), r -> -1, 8, 1);
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(r -> { }), r -> -1, 8, 1, threads);
 
-        assertEquals(42, group.submit(21));
+        assertEquals(42, group.submit(21).join());
         assertEquals(List.of(List.of(21)), batches);
     }
 
@@ -47,17 +58,17 @@ class GroupCommitTest {
             if (first.get(0) == 0) {
                 await(release);
             }
-        }), r -> -1, 10, 1);
+        }), r -> -1, 10, 1, threads);
         ExecutorService pool = Executors.newFixedThreadPool(26);
         try {
             List<Future<Integer>> results = new ArrayList<>();
-            results.add(pool.submit(() -> group.submit(0)));
+            results.add(pool.submit(() -> group.submit(0).join()));
             while (batches.isEmpty()) {
                 Thread.onSpinWait();
             }
             for (int i = 1; i <= 25; i++) {
                 int n = i;
-                results.add(pool.submit(() -> group.submit(n)));
+                results.add(pool.submit(() -> group.submit(n).join()));
             }
             // Everyone else is queued behind the first batch before it finishes.
             while (group.queued() < 25) {
@@ -85,7 +96,7 @@ class GroupCommitTest {
             batch.forEach(r -> seen.merge(r, 1, Integer::sum));
             Thread.yield();
             running.decrementAndGet();
-        }), r -> -1, 16, 2);
+        }), r -> -1, 16, 2, threads);
         submitFromManyThreads(group, 5000);
         assertEquals(5000, seen.size());
         assertTrue(seen.values().stream().allMatch(v -> v == 1), "each request in exactly one batch");
@@ -107,19 +118,19 @@ class GroupCommitTest {
             } else if (zeroRunning.get() && batch.stream().anyMatch(r -> r % 2 == 0)) {
                 keySharedWithZero.set(true);
             }
-        }), r -> -1, r -> r % 2 == 0 ? "even" : "odd", 8, 2);
+        }), r -> -1, r -> r % 2 == 0 ? "even" : "odd", 8, 2, threads);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            Future<Integer> zero = pool.submit(() -> group.submit(0));
+            Future<Integer> zero = pool.submit(() -> group.submit(0).join());
             while (batches.isEmpty()) {
                 Thread.onSpinWait();
             }
-            Future<Integer> two = pool.submit(() -> group.submit(2));
+            Future<Integer> two = pool.submit(() -> group.submit(2).join());
             awaitQueued(group, 1);
-            Future<Integer> four = pool.submit(() -> group.submit(4));
+            Future<Integer> four = pool.submit(() -> group.submit(4).join());
             awaitQueued(group, 2);
             // The second leader's place is free, but the queued requests wait for "even": an odd one runs now.
-            assertEquals(6, pool.submit(() -> group.submit(3)).get(5, TimeUnit.SECONDS));
+            assertEquals(6, pool.submit(() -> group.submit(3).join()).get(5, TimeUnit.SECONDS));
             release.countDown();
             assertEquals(0, zero.get());
             assertEquals(4, two.get());
@@ -153,7 +164,7 @@ class GroupCommitTest {
                 keys.forEach(k -> held.merge(k, -1, Integer::sum));
             }
             running.decrementAndGet();
-        }), r -> -1, GroupCommitTest::scattered, 16, 2);
+        }), r -> -1, GroupCommitTest::scattered, 16, 2, threads);
         submitFromManyThreads(group, 5000);
         assertTrue(!shared.get(), "two running batches held the same key");
         assertEquals(5000, batches.stream().mapToLong(List::size).sum());
@@ -179,20 +190,23 @@ class GroupCommitTest {
             } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
                 pair.reset();
             }
-        }), r -> -1, 4, 2);
+        }), r -> -1, 4, 2, threads);
         ExecutorService pool = Executors.newFixedThreadPool(64);
         try {
             List<Future<Integer>> results = new ArrayList<>();
             for (int i = 0; i < 20_000; i++) {
                 int n = i;
-                results.add(pool.submit(() -> group.submit(n)));
+                results.add(pool.submit(() -> group.submit(n).join()));
             }
             for (Future<Integer> result : results) {
                 result.get();
             }
             meet.set(true);
-            Future<Integer> one = pool.submit(() -> group.submit(-1));
-            Future<Integer> two = pool.submit(() -> group.submit(-2));
+            Future<Integer> one = pool.submit(() -> group.submit(-1).join());
+            while (!batches.get(batches.size() - 1).contains(-1)) { // -1 in a batch of its own
+                Thread.onSpinWait();
+            }
+            Future<Integer> two = pool.submit(() -> group.submit(-2).join());
             assertEquals(-2, one.get());
             assertEquals(-4, two.get());
         } finally {
@@ -202,7 +216,45 @@ class GroupCommitTest {
     }
 
     @Test
-    void a_refused_request_raises_its_error_and_one_left_alone_runs_by_itself_on_its_own_thread() {
+    void a_submitting_thread_returns_once_its_own_batch_is_done_and_an_executor_thread_leads_the_rest()
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> ranOn = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            ranOn.add(Thread.currentThread().getName());
+            if (batch.contains(0)) {
+                await(release);
+            }
+        }), r -> -1, 4, 1, threads);
+        ExecutorService requestThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "request-0"));
+        try {
+            Future<CompletableFuture<Integer>> zero = requestThread.submit(() -> group.submit(0));
+            while (batches.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            // Queued behind the running batch: submit returns at once, the results still to come.
+            List<CompletableFuture<Integer>> queued = new ArrayList<>();
+            for (int i = 1; i <= 6; i++) {
+                queued.add(group.submit(i));
+            }
+            assertTrue(queued.stream().noneMatch(CompletableFuture::isDone));
+            release.countDown();
+            CompletableFuture<Integer> own = zero.get(5, TimeUnit.SECONDS);
+            assertTrue(own.isDone(), "the leading thread returns with its own result");
+            assertEquals(0, own.join());
+            for (int i = 1; i <= 6; i++) {
+                assertEquals(2 * i, queued.get(i - 1).get(5, TimeUnit.SECONDS));
+            }
+        } finally {
+            requestThread.shutdownNow();
+        }
+        assertEquals(List.of(List.of(0), List.of(1, 2, 3, 4), List.of(5, 6)), batches);
+        assertEquals("request-0", ranOn.get(0));
+        assertTrue(ranOn.subList(1, 3).stream().allMatch(name -> name.startsWith("group-")), ranOn.toString());
+    }
+
+    @Test
+    void a_refused_request_fails_with_its_error_and_one_left_alone_runs_by_itself_on_the_executor() {
         Conflict conflict = new Conflict("CONFLICT", "no");
         List<Thread> aloneOn = new ArrayList<>();
         GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> batch.stream()
@@ -210,21 +262,22 @@ class GroupCommitTest {
                 r -> {
                     aloneOn.add(Thread.currentThread());
                     return r * 100;
-                }, 8, 1);
+                }, 8, 1, threads);
 
-        assertSame(conflict, assertThrows(Conflict.class, () -> group.submit(1)));
-        assertEquals(200, group.submit(2));
-        assertEquals(List.of(Thread.currentThread()), aloneOn);
+        assertSame(conflict, assertThrows(CompletionException.class, () -> group.submit(1).join()).getCause());
+        assertEquals(200, group.submit(2).join());
+        assertEquals(1, aloneOn.size());
+        assertTrue(aloneOn.get(0).getName().startsWith("group-"), "ran on the executor, not " + aloneOn.get(0));
     }
 
     @Test
     void when_a_batch_fails_as_a_whole_each_of_its_requests_runs_alone() {
         GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> {
             throw new IllegalStateException("the database said no");
-        }, r -> r + 1000, 8, 1);
+        }, r -> r + 1000, 8, 1, threads);
 
-        assertEquals(1007, group.submit(7));
-        assertEquals(1008, group.submit(8));
+        assertEquals(1007, group.submit(7).join());
+        assertEquals(1008, group.submit(8).join());
     }
 
     /** A batch function answering each request with twice its value, after running {@code during}. */
@@ -243,7 +296,7 @@ class GroupCommitTest {
             List<Future<Integer>> results = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 int request = i;
-                results.add(pool.submit(() -> group.submit(request)));
+                results.add(pool.submit(() -> group.submit(request).join()));
             }
             for (int i = 0; i < n; i++) {
                 assertEquals(2 * i, results.get(i).get(30, TimeUnit.SECONDS));
