@@ -2,9 +2,6 @@ package payments.bench;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -77,50 +74,40 @@ final class Load {
         return tally.result(started, cpu);
     }
 
+    /**
+     * Each thread claims the next arrival, sleeps until its intended start and runs it: no dispatcher thread and no
+     * hand-over queue, so an arrival costs one wake-up. When every thread is busy an arrival starts late, and its
+     * latency, counted from the intended start, shows it.
+     */
     static Result openLoop(BooleanSupplier operation, double perSecond, long seconds) {
         Tally tally = new Tally();
         long count = (long) (perSecond * seconds);
-        CountDownLatch done = new CountDownLatch((int) count);
         long interval = (long) (1e9 / perSecond);
-        ExecutorService pool = Executors.newFixedThreadPool(OPEN_LOOP_THREADS, r -> new Thread(() -> {
-            try {
-                r.run();
-            } finally {
-                Api.release();
-            }
-        }, "open-loop"));
+        AtomicLong next = new AtomicLong();
         CpuMeter cpu = CpuMeter.start();
         long started = System.nanoTime();
-        for (long i = 0; i < count; i++) {
-            long intended = started + i * interval;
-            long wait = intended - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(wait);
-            }
-            pool.execute(() -> {
-                tally.run(operation, intended);
-                done.countDown();
-            });
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < OPEN_LOOP_THREADS; t++) {
+            Thread thread = new Thread(() -> {
+                for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                    long intended = started + i * interval;
+                    for (long wait = intended - System.nanoTime(); wait > 0; wait = intended - System.nanoTime()) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    tally.run(operation, intended);
+                }
+                Api.release();
+            }, "open-loop-" + t);
+            thread.start();
+            threads.add(thread);
         }
-        await(done);
-        pool.shutdown();
+        threads.forEach(Load::join);
         return tally.result(started, cpu);
     }
 
     private static void join(Thread thread) {
         try {
             thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static void await(CountDownLatch done) {
-        try {
-            if (!done.await(10, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("load did not finish");
-            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

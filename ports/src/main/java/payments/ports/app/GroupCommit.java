@@ -18,11 +18,14 @@ import java.util.function.Function;
  * request is a batch of one; nothing waits for a batch to fill.
  * <p>
  * Asynchronous: {@link #submit} queues a request and returns its result as a future, completed once its batch
- * committed, so no thread waits for a batch it does not run. A submitting thread that finds fewer than
- * {@code maxLeaders} batches running leads: it runs batches from the queue until its own request is decided, then
- * passes the lead to the {@code executor} if requests are still queued (under steady load the lead stays on an
- * executor thread, and submitting threads only queue). A request its batch cannot decide ({@link Outcome#alone}),
- * or every request of a batch that failed as a whole, runs again by itself on the {@code executor}.
+ * committed, so no thread waits for a batch it does not run. A submitting thread that finds no batch running leads:
+ * it runs batches from the queue until its own request is decided, then passes the lead to the {@code executor} if
+ * requests are still queued (under steady load the lead stays on an executor thread, and submitting threads only
+ * queue). Up to {@code maxLeaders} batches run at once, but a further one starts beside a running batch only when
+ * three eighths of a batch are queued: fewer join the running leader's next batch at no cost, where a second
+ * transaction would split them in two and pay a second commit (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot
+ * decide ({@link Outcome#alone}), or every request of a batch that failed as a whole, runs again by itself on the
+ * {@code executor}.
  *
  * @param <C> a validated request
  * @param <R> its result
@@ -71,6 +74,8 @@ public final class GroupCommit<C, R> {
     /** The lock keys of the requests in running batches, with their counts. */
     private final Map<Object, Integer> busy = new HashMap<>();
     private int leaders;
+    /** Queued requests it takes to start a batch beside a running one: 3/8 of a batch, 24 of 64 (see the class doc). */
+    private final int queueForAnotherBatch;
 
     /**
      * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
@@ -98,6 +103,7 @@ public final class GroupCommit<C, R> {
         this.lockKey = lockKey;
         this.maxBatch = maxBatch;
         this.maxLeaders = maxLeaders;
+        this.queueForAnotherBatch = Math.max(1, maxBatch * 3 / 8);
         this.executor = executor;
     }
 
@@ -124,7 +130,7 @@ public final class GroupCommit<C, R> {
         lock.lock();
         try {
             queue.add(me);
-            lead = leaders < maxLeaders;
+            lead = leaders == 0 || leaders < maxLeaders && queue.size() >= queueForAnotherBatch;
             if (lead) {
                 leaders++;
             }

@@ -105,6 +105,39 @@ class GroupCommitTest {
     }
 
     @Test
+    void a_second_batch_starts_beside_a_running_one_only_once_three_eighths_of_a_batch_are_queued()
+            throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            if (batch.contains(0)) {
+                await(release);
+            }
+        }), r -> -1, 8, 2, threads); // 3/8 of a batch of 8: three requests
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            Future<Integer> zero = pool.submit(() -> group.submit(0).join());
+            while (batches.isEmpty()) {
+                Thread.onSpinWait();
+            }
+            CompletableFuture<Integer> one = group.submit(1);
+            CompletableFuture<Integer> two = group.submit(2);
+            assertEquals(2, group.queued(), "two queued requests wait for the running batch");
+            assertTrue(!one.isDone() && !two.isDone());
+            CompletableFuture<Integer> three = group.submit(3);
+            // The third starts a second batch, with all three, while request 0's batch still runs.
+            assertEquals(2, one.get(5, TimeUnit.SECONDS));
+            assertEquals(4, two.get(5, TimeUnit.SECONDS));
+            assertEquals(6, three.get(5, TimeUnit.SECONDS));
+            assertTrue(!zero.isDone());
+            release.countDown();
+            assertEquals(0, zero.get(5, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(List.of(0), List.of(1, 2, 3)), batches);
+    }
+
+    @Test
     void a_request_whose_lock_key_a_running_batch_holds_waits_for_the_next_batch_while_others_run_beside_it()
             throws Exception {
         CountDownLatch release = new CountDownLatch(1);
