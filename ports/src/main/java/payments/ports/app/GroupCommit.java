@@ -21,11 +21,12 @@ import java.util.function.Function;
  * committed, so no thread waits for a batch it does not run. A submitting thread that finds no batch running leads:
  * it runs batches from the queue until its own request is decided, then passes the lead to the {@code executor} if
  * requests are still queued (under steady load the lead stays on an executor thread, and submitting threads only
- * queue). Up to {@code maxLeaders} batches run at once, but a further one starts beside a running batch only when
- * three eighths of a batch are queued: fewer join the running leader's next batch at no cost, where a second
- * transaction would split them in two and pay a second commit (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot
- * decide ({@link Outcome#alone}), or every request of a batch that failed as a whole, runs again by itself on the
- * {@code executor}.
+ * queue). Up to {@code maxLeaders} batches run at once, but one runs beside another only while the queue holds as many
+ * requests as the batch taken last, or three eighths of a batch: fewer go in the running leader's next batch at the
+ * cost of one commit, where a batch of their own beside it would cost two. So a light load (a few requests in flight)
+ * still runs its batches side by side, and a moderate one does not split its batches in small halves
+ * (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot decide ({@link Outcome#alone}), or every
+ * request of a batch that failed as a whole, runs again by itself on the {@code executor}.
  *
  * @param <C> a validated request
  * @param <R> its result
@@ -74,8 +75,10 @@ public final class GroupCommit<C, R> {
     /** The lock keys of the requests in running batches, with their counts. */
     private final Map<Object, Integer> busy = new HashMap<>();
     private int leaders;
-    /** Queued requests it takes to start a batch beside a running one: 3/8 of a batch, 24 of 64 (see the class doc). */
+    /** Queued requests that are always worth a batch beside a running one: 3/8 of a batch, 24 of 64. */
     private final int queueForAnotherBatch;
+    /** The size of the batch taken last. */
+    private int lastBatch = 1;
 
     /**
      * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
@@ -130,7 +133,7 @@ public final class GroupCommit<C, R> {
         lock.lock();
         try {
             queue.add(me);
-            lead = leaders == 0 || leaders < maxLeaders && queue.size() >= queueForAnotherBatch;
+            lead = leaders == 0 || leaders < maxLeaders && worthAnotherBatch();
             if (lead) {
                 leaders++;
             }
@@ -146,8 +149,9 @@ public final class GroupCommit<C, R> {
     /**
      * Runs batches until nothing queued can run, or, for a submitting thread ({@code own} not null), until its own
      * request is decided: it then passes its place to the executor if requests are still queued, and returns so
-     * that its caller can answer. A leader steps down in the same hold of the lock in which it found nothing to take,
-     * so a request queued meanwhile always finds a leader.
+     * that its caller can answer. A leader beside another steps down when the queue is not worth a batch of its own
+     * (the other takes it). A leader steps down in the same hold of the lock in which it found that, or nothing to
+     * take, so a request queued meanwhile always finds a leader.
      */
     private void lead(Waiter own) {
         boolean leading = true;
@@ -157,6 +161,12 @@ public final class GroupCommit<C, R> {
                 List<Waiter> next;
                 lock.lock();
                 try {
+                    if (leaders > 1 && !worthAnotherBatch()) {
+                        // Another leader takes these in its next batch.
+                        leaders--;
+                        leading = false;
+                        return;
+                    }
                     if (mine != null && mine.decided && !queue.isEmpty()) {
                         if (passLead()) {
                             leading = false;
@@ -186,6 +196,11 @@ public final class GroupCommit<C, R> {
                 }
             }
         }
+    }
+
+    /** Whether the queue is worth a batch beside the one running (see the class doc). Called holding the lock. */
+    private boolean worthAnotherBatch() {
+        return queue.size() >= Math.min(queueForAnotherBatch, lastBatch);
     }
 
     /** Hands this leader's place to an executor thread; false if the executor refuses it. Called holding the lock. */
@@ -264,6 +279,9 @@ public final class GroupCommit<C, R> {
             }
         }
         taken.forEach(k -> busy.merge(k, 1, Integer::sum));
+        if (!next.isEmpty()) {
+            lastBatch = next.size();
+        }
         return next;
     }
 

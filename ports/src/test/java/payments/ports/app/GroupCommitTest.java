@@ -105,36 +105,90 @@ class GroupCommitTest {
     }
 
     @Test
-    void a_second_batch_starts_beside_a_running_one_only_once_three_eighths_of_a_batch_are_queued()
+    void a_batch_runs_beside_another_only_when_the_queue_holds_as_many_as_the_last_batch_or_three_eighths_of_one()
             throws Exception {
-        CountDownLatch release = new CountDownLatch(1);
+        Map<Integer, CountDownLatch> holds = Map.of(0, new CountDownLatch(1), 1, new CountDownLatch(1),
+                2, new CountDownLatch(1));
         GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
-            if (batch.contains(0)) {
-                await(release);
+            CountDownLatch hold = holds.get(batch.get(0));
+            if (hold != null) {
+                await(hold);
             }
         }), r -> -1, 8, 2, threads); // 3/8 of a batch of 8: three requests
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             Future<Integer> zero = pool.submit(() -> group.submit(0).join());
-            while (batches.isEmpty()) {
-                Thread.onSpinWait();
+            awaitBatches(1);
+            // The running batch is one request: one queued request is worth a batch beside it.
+            Future<Integer> one = pool.submit(() -> group.submit(1).join());
+            awaitBatches(2);
+            List<CompletableFuture<Integer>> queued = new ArrayList<>();
+            for (int r = 2; r <= 5; r++) {
+                queued.add(group.submit(r)); // two batches run: these wait
             }
-            CompletableFuture<Integer> one = group.submit(1);
-            CompletableFuture<Integer> two = group.submit(2);
-            assertEquals(2, group.queued(), "two queued requests wait for the running batch");
-            assertTrue(!one.isDone() && !two.isDone());
-            CompletableFuture<Integer> three = group.submit(3);
-            // The third starts a second batch, with all three, while request 0's batch still runs.
-            assertEquals(2, one.get(5, TimeUnit.SECONDS));
-            assertEquals(4, two.get(5, TimeUnit.SECONDS));
-            assertEquals(6, three.get(5, TimeUnit.SECONDS));
-            assertTrue(!zero.isDone());
-            release.countDown();
+            holds.get(0).countDown();
+            awaitBatches(3); // [2, 3, 4, 5], held, beside request 1's batch
+            holds.get(1).countDown();
             assertEquals(0, zero.get(5, TimeUnit.SECONDS));
+            assertEquals(2, one.get(5, TimeUnit.SECONDS));
+            // The batch taken last holds four: a batch beside it needs three queued requests (3/8 of 8), not four.
+            CompletableFuture<Integer> six = group.submit(6);
+            CompletableFuture<Integer> seven = group.submit(7);
+            assertEquals(2, group.queued(), "two queued requests wait for the running batch");
+            assertTrue(!six.isDone() && !seven.isDone());
+            CompletableFuture<Integer> eight = group.submit(8);
+            assertEquals(List.of(12, 14, 16), List.of(six.get(5, TimeUnit.SECONDS), seven.get(5, TimeUnit.SECONDS),
+                    eight.get(5, TimeUnit.SECONDS)));
+            assertTrue(queued.stream().noneMatch(CompletableFuture::isDone), "[2, 3, 4, 5] still runs");
+            holds.get(2).countDown();
+            for (int r = 2; r <= 5; r++) {
+                assertEquals(2 * r, queued.get(r - 2).get(5, TimeUnit.SECONDS));
+            }
         } finally {
             pool.shutdownNow();
         }
-        assertEquals(List.of(List.of(0), List.of(1, 2, 3)), batches);
+        assertEquals(List.of(List.of(0), List.of(1), List.of(2, 3, 4, 5), List.of(6, 7, 8)), batches);
+    }
+
+    @Test
+    void a_leader_beside_another_steps_down_when_the_queue_is_not_worth_a_batch_of_its_own() throws Exception {
+        Map<Integer, CountDownLatch> holds = Map.of(0, new CountDownLatch(1), 1, new CountDownLatch(1),
+                2, new CountDownLatch(1), 6, new CountDownLatch(1));
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+            CountDownLatch hold = holds.get(batch.get(0));
+            if (hold != null) {
+                await(hold);
+            }
+        }), r -> -1, 8, 2, threads);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            pool.submit(() -> group.submit(0).join());
+            awaitBatches(1);
+            pool.submit(() -> group.submit(1).join());
+            awaitBatches(2);
+            for (int r = 2; r <= 5; r++) {
+                group.submit(r);
+            }
+            holds.get(0).countDown();
+            awaitBatches(3); // [2, 3, 4, 5], held
+            holds.get(1).countDown();
+            group.submit(6);
+            group.submit(7);
+            Future<Integer> eight = pool.submit(() -> group.submit(8).join()); // three queued: [6, 7, 8], held
+            awaitBatches(4);
+            CompletableFuture<Integer> nine = group.submit(9); // one queued: not worth a third batch
+            holds.get(6).countDown();
+            assertEquals(16, eight.get(5, TimeUnit.SECONDS));
+            // [6, 7, 8]'s leader found one request queued beside [2, 3, 4, 5], whose leader takes it next.
+            Thread.sleep(200);
+            assertTrue(!nine.isDone(), "request 9 waits for the leader of [2, 3, 4, 5]");
+            assertEquals(1, group.queued());
+            holds.get(2).countDown();
+            assertEquals(18, nine.get(5, TimeUnit.SECONDS));
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(List.of(List.of(0), List.of(1), List.of(2, 3, 4, 5), List.of(6, 7, 8), List.of(9)), batches);
     }
 
     @Test
@@ -336,6 +390,15 @@ class GroupCommitTest {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** Waits until that many batches have started. */
+    private void awaitBatches(int count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (batches.size() < count) {
+            assertTrue(System.nanoTime() < deadline, count + " batches started");
+            Thread.onSpinWait();
         }
     }
 
