@@ -109,12 +109,7 @@ class GroupCommitTest {
             throws Exception {
         Map<Integer, CountDownLatch> holds = Map.of(0, new CountDownLatch(1), 1, new CountDownLatch(1),
                 2, new CountDownLatch(1));
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
-            CountDownLatch hold = holds.get(batch.get(0));
-            if (hold != null) {
-                await(hold);
-            }
-        }), r -> -1, 8, 2, threads); // 3/8 of a batch of 8: three requests
+        GroupCommit<Integer, Integer> group = heldBy(holds); // 3/8 of a batch of 8: three requests
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             Future<Integer> zero = pool.submit(() -> group.submit(0).join());
@@ -154,12 +149,7 @@ class GroupCommitTest {
     void a_leader_beside_another_steps_down_when_the_queue_is_not_worth_a_batch_of_its_own() throws Exception {
         Map<Integer, CountDownLatch> holds = Map.of(0, new CountDownLatch(1), 1, new CountDownLatch(1),
                 2, new CountDownLatch(1), 6, new CountDownLatch(1));
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
-            CountDownLatch hold = holds.get(batch.get(0));
-            if (hold != null) {
-                await(hold);
-            }
-        }), r -> -1, 8, 2, threads);
+        GroupCommit<Integer, Integer> group = heldBy(holds);
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             pool.submit(() -> group.submit(0).join());
@@ -391,6 +381,16 @@ class GroupCommitTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Batches of at most 8, two at once; a batch whose first request has a latch in {@code holds} waits for it. */
+    private GroupCommit<Integer, Integer> heldBy(Map<Integer, CountDownLatch> holds) {
+        return new GroupCommit<>(doubling(batch -> {
+            CountDownLatch hold = holds.get(batch.get(0));
+            if (hold != null) {
+                await(hold);
+            }
+        }), r -> -1, 8, 2, threads);
     }
 
     /** Waits until that many batches have started. */
