@@ -147,10 +147,12 @@ public final class Bench {
         }
         long transfers = ok(lines, "transfer_out") + ok(lines, "hot_platform_account");
         long quotes = ok(lines, "quote_execute");
-        boolean balanced = api.call("GET", "/sandbox/ledger/check", null).body().get("balanced").asBoolean();
+        long checkStarted = System.nanoTime();
+        boolean balanced = api.ledgerBalanced();
         System.out.printf("gate: TRANSFER_OUT journals %d vs %d ok; QUOTE_CONVERSION journals %d vs %d ok; "
-                        + "ledger balanced %b%n", journals.getOrDefault("TRANSFER_OUT", 0L), transfers,
-                journals.getOrDefault("QUOTE_CONVERSION", 0L), quotes, balanced);
+                        + "ledger balanced %b (checked in %.1f s)%n", journals.getOrDefault("TRANSFER_OUT", 0L),
+                transfers, journals.getOrDefault("QUOTE_CONVERSION", 0L), quotes, balanced,
+                (System.nanoTime() - checkStarted) / 1e9);
         return balanced && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
                 && journals.getOrDefault("QUOTE_CONVERSION", 0L) == quotes;
     }

@@ -137,7 +137,7 @@ public final class Faults {
         api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
         long stillProcessing = api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
                 .asLong();
-        boolean balanced = api.call("GET", "/sandbox/ledger/check", null).body().get("balanced").asBoolean();
+        boolean balanced = api.ledgerBalanced();
         List<String> mismatches = Effects.check(jdbcUrl, known);
         mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
         System.out.printf("acknowledged %d (missing afterwards %d); unanswered %d (doubled by a retry %d); "
