@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -63,17 +64,13 @@ class GroupCommitTest {
         try {
             List<Future<Integer>> results = new ArrayList<>();
             results.add(pool.submit(() -> group.submit(0).join()));
-            while (batches.isEmpty()) {
-                Thread.onSpinWait();
-            }
+            awaitBatches(1);
             for (int i = 1; i <= 25; i++) {
                 int n = i;
                 results.add(pool.submit(() -> group.submit(n).join()));
             }
             // Everyone else is queued behind the first batch before it finishes.
-            while (group.queued() < 25) {
-                Thread.onSpinWait();
-            }
+            awaitQueued(group, 25);
             release.countDown();
             for (int i = 0; i <= 25; i++) {
                 assertEquals(2 * i, results.get(i).get());
@@ -199,9 +196,7 @@ class GroupCommitTest {
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
             Future<Integer> zero = pool.submit(() -> group.submit(0).join());
-            while (batches.isEmpty()) {
-                Thread.onSpinWait();
-            }
+            awaitBatches(1);
             Future<Integer> two = pool.submit(() -> group.submit(2).join());
             awaitQueued(group, 1);
             Future<Integer> four = pool.submit(() -> group.submit(4).join());
@@ -280,9 +275,7 @@ class GroupCommitTest {
             }
             meet.set(true);
             Future<Integer> one = pool.submit(() -> group.submit(-1).join());
-            while (!batches.get(batches.size() - 1).contains(-1)) { // -1 in a batch of its own
-                Thread.onSpinWait();
-            }
+            awaitUntil(() -> batches.get(batches.size() - 1).contains(-1), "-1 in a batch of its own");
             Future<Integer> two = pool.submit(() -> group.submit(-2).join());
             assertEquals(-2, one.get());
             assertEquals(-4, two.get());
@@ -306,9 +299,7 @@ class GroupCommitTest {
         ExecutorService requestThread = Executors.newSingleThreadExecutor(r -> new Thread(r, "request-0"));
         try {
             Future<CompletableFuture<Integer>> zero = requestThread.submit(() -> group.submit(0));
-            while (batches.isEmpty()) {
-                Thread.onSpinWait();
-            }
+            awaitBatches(1);
             // Queued behind the running batch: submit returns at once, the results still to come.
             List<CompletableFuture<Integer>> queued = new ArrayList<>();
             for (int i = 1; i <= 6; i++) {
@@ -395,18 +386,19 @@ class GroupCommitTest {
 
     /** Waits until that many batches have started. */
     private void awaitBatches(int count) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (batches.size() < count) {
-            assertTrue(System.nanoTime() < deadline, count + " batches started");
-            Thread.onSpinWait();
-        }
+        awaitUntil(() -> batches.size() >= count, count + " batches started");
     }
 
     /** Waits until that many requests are queued: they stay queued while the batch they wait for runs. */
     private static void awaitQueued(GroupCommit<Integer, Integer> group, int requests) {
+        awaitUntil(() -> group.queued() >= requests, requests + " requests queued while the batch they wait for runs");
+    }
+
+    /** Spins until the condition holds; fails after 5 s rather than hang the build. */
+    private static void awaitUntil(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (group.queued() < requests) {
-            assertTrue(System.nanoTime() < deadline, requests + " requests queued while the batch they wait for runs");
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < deadline, what);
             Thread.onSpinWait();
         }
     }
