@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 import payments.app.Config;
 import payments.app.PaymentsServer;
 
@@ -28,7 +30,8 @@ public final class Bench {
     private Bench() {
     }
 
-    record Line(String scenario, Load.Result warmUp, Load.Result peak, Load.Result halfPeak) {
+    /** @param diskFlushes the {@link DiskProbe}'s flushes during the half peak */
+    record Line(String scenario, Load.Result warmUp, Load.Result peak, Load.Result halfPeak, Histogram diskFlushes) {
         /** Every payment the client saw succeed in the scenario, warm-up included: what the gate counts. */
         long ok() {
             return warmUp.ok() + peak.ok() + halfPeak.ok();
@@ -54,7 +57,7 @@ public final class Bench {
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));
-        try (BenchDatabase database = BenchDatabase.open(ENV)) {
+        try (BenchDatabase database = BenchDatabase.open(ENV); DiskProbe disk = DiskProbe.start()) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
             // pgbench runs on the quiet server before the scenarios and again after them (autovacuum and checkpoints
@@ -70,7 +73,7 @@ public final class Bench {
                 // BENCH_RATE runs the open loop at that rate instead of half the peak: two versions compare by
                 // their CPU per operation at the same load.
                 double fixedRate = Double.parseDouble(ENV.getOrDefault("BENCH_RATE", "0"));
-                Scenarios run = new Scenarios(scenarios, workers, warmUpSeconds, seconds, fixedRate, lines);
+                Scenarios run = new Scenarios(scenarios, workers, warmUpSeconds, seconds, fixedRate, disk, lines);
                 run.maybe("transfer_out", 1, () -> seeded.transferOut(api, transactionIds));
                 run.maybe("quote_execute", 2, () -> seeded.quoteAndExecute(api));
                 run.maybe("hot_platform_account", 1, () -> seeded.platformTransferOut(api));
@@ -99,6 +102,16 @@ public final class Bench {
                             l.peak().cpuPerOk()[0], l.peak().cpuPerOk()[1], 100 * l.peak().cpuPerOk()[2],
                             openLoopPhase, l.halfPeak().cpuPerOk()[0],
                             l.halfPeak().cpuPerOk()[1], 100 * l.halfPeak().cpuPerOk()[2]);
+                    System.out.printf("  %-22s disk flush (8 kB, fdatasync) at %s: p99 %.1f ms, max %.1f ms%n", "",
+                            openLoopPhase, l.diskFlushes().getValueAtPercentile(99) / 1e6,
+                            l.diskFlushes().getMaxValue() / 1e6);
+                    if (!l.halfPeak().slowSeconds().isEmpty()) {
+                        System.out.printf("  %-22s seconds with most requests over %d ms at %s (UTC): %s%n", "",
+                                Load.TARGET_MS, openLoopPhase, l.halfPeak().slowSeconds().stream()
+                                        .map(s -> String.format("%s, slowest disk flush %.0f ms", s,
+                                                disk.slowestMs(s.at())))
+                                        .collect(Collectors.joining("; ")));
+                    }
                 }
                 System.out.println(valid ? "validity gate: passed" : "validity gate: FAILED");
                 for (Line l : lines) {
@@ -118,7 +131,7 @@ public final class Bench {
      * it (or at {@code fixedRate}).
      */
     private record Scenarios(List<String> names, int workers, long warmUpSeconds, long seconds, double fixedRate,
-                             List<Line> lines) {
+                             DiskProbe disk, List<Line> lines) {
         /** @param routes how many routes one operation calls, one after the other */
         void maybe(String name, int routes, BooleanSupplier op) {
             if (!names.contains(name)) {
@@ -129,8 +142,9 @@ public final class Bench {
                     + warmUpSeconds + " s of warm-up) ...");
             Load.Result warmUp = Load.closedLoop(op, threads, warmUpSeconds);
             Load.Result peak = Load.closedLoop(op, threads, seconds);
+            disk.interval();
             Load.Result half = Load.openLoop(op, fixedRate > 0 ? fixedRate : Math.max(1, peak.rate() / 2), seconds);
-            lines.add(new Line(name, warmUp, peak, half));
+            lines.add(new Line(name, warmUp, peak, half, disk.interval()));
         }
     }
 

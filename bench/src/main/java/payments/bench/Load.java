@@ -1,9 +1,15 @@
 package payments.bench;
 
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
@@ -21,8 +27,12 @@ final class Load {
     private Load() {
     }
 
-    /** @param cpuPerOk CPU per successful operation in ms, {this JVM, PostgreSQL, steal share} ({@link CpuMeter}) */
-    record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk) {
+    /**
+     * @param cpuPerOk CPU per successful operation in ms, {this JVM, PostgreSQL, steal share} ({@link CpuMeter})
+     * @param slowSeconds the phase's worst seconds by wall clock, so a tail can be matched to the server's logs
+     */
+    record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk,
+                  List<SlowSecond> slowSeconds) {
         double rate() {
             return ok / seconds;
         }
@@ -32,11 +42,31 @@ final class Load {
         }
     }
 
-    private record Tally(Recorder recorder, AtomicLong ok, AtomicLong failed) {
-        Tally() {
-            this(new Recorder(3), new AtomicLong(), new AtomicLong());
+    /**
+     * A second of the wall clock (UTC, as in PostgreSQL's log) in which some request that started, or in an open loop
+     * was meant to, took over the target.
+     */
+    record SlowSecond(Instant at, long overTarget, double maxMs) {
+        @Override
+        public String toString() {
+            return String.format("%s %d over %d ms, max %.0f ms", DateTimeFormatter.ISO_LOCAL_TIME.format(
+                    LocalTime.ofInstant(at, ZoneOffset.UTC)), overTarget, TARGET_MS, maxMs);
+        }
+    }
+
+    /** The latency target at half the peak (issue 7): requests over it are counted per second. */
+    static final long TARGET_MS = 25;
+    private static final int SLOW_SECONDS_SHOWN = 5;
+
+    /** What a phase's requests did: counts, latencies, and per wall-clock second the slow ones. */
+    private record Tally(Recorder recorder, AtomicLong ok, AtomicLong failed, long started, Instant startedAt,
+                         AtomicLongArray overTarget, AtomicLongArray maxNanos) {
+        Tally(long seconds) {
+            this(new Recorder(3), new AtomicLong(), new AtomicLong(), System.nanoTime(), Instant.now(),
+                    new AtomicLongArray((int) seconds + 2), new AtomicLongArray((int) seconds + 2));
         }
 
+        /** @param since when the request started, or (open loop) was meant to */
         void run(BooleanSupplier operation, long since) {
             boolean success;
             try {
@@ -44,21 +74,35 @@ final class Load {
             } catch (RuntimeException e) {
                 success = false;
             }
-            recorder.recordValue(System.nanoTime() - since);
+            long latency = System.nanoTime() - since;
+            recorder.recordValue(latency);
             (success ? ok : failed).incrementAndGet();
+            int second = (int) Math.min(maxNanos.length() - 1, (startedAt.getNano() + since - started) / 1_000_000_000L);
+            maxNanos.accumulateAndGet(second, latency, Math::max);
+            if (latency > TARGET_MS * 1_000_000) {
+                overTarget.incrementAndGet(second);
+            }
         }
 
-        Result result(long started, CpuMeter cpu) {
+        Result result(CpuMeter cpu) {
+            List<SlowSecond> slow = new ArrayList<>();
+            for (int s = 0; s < overTarget.length(); s++) {
+                if (overTarget.get(s) > 0) {
+                    slow.add(new SlowSecond(Instant.ofEpochSecond(startedAt.getEpochSecond() + s),
+                            overTarget.get(s), maxNanos.get(s) / 1e6));
+                }
+            }
+            slow.sort(Comparator.comparingLong(SlowSecond::overTarget).reversed());
             return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9,
-                    recorder.getIntervalHistogram(), cpu.perOperation(ok.get()));
+                    recorder.getIntervalHistogram(), cpu.perOperation(ok.get()),
+                    slow.subList(0, Math.min(SLOW_SECONDS_SHOWN, slow.size())));
         }
     }
 
     static Result closedLoop(BooleanSupplier operation, int workers, long seconds) {
-        Tally tally = new Tally();
         CpuMeter cpu = CpuMeter.start();
-        long started = System.nanoTime();
-        long end = started + TimeUnit.SECONDS.toNanos(seconds);
+        Tally tally = new Tally(seconds);
+        long end = tally.started() + TimeUnit.SECONDS.toNanos(seconds);
         List<Thread> threads = new ArrayList<>();
         for (int w = 0; w < workers; w++) {
             Thread thread = new Thread(() -> {
@@ -71,7 +115,7 @@ final class Load {
             threads.add(thread);
         }
         threads.forEach(Load::join);
-        return tally.result(started, cpu);
+        return tally.result(cpu);
     }
 
     /**
@@ -80,17 +124,16 @@ final class Load {
      * latency, counted from the intended start, shows it.
      */
     static Result openLoop(BooleanSupplier operation, double perSecond, long seconds) {
-        Tally tally = new Tally();
         long count = (long) (perSecond * seconds);
         long interval = (long) (1e9 / perSecond);
         AtomicLong next = new AtomicLong();
         CpuMeter cpu = CpuMeter.start();
-        long started = System.nanoTime();
+        Tally tally = new Tally(seconds);
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < OPEN_LOOP_THREADS; t++) {
             Thread thread = new Thread(() -> {
                 for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                    long intended = started + i * interval;
+                    long intended = tally.started() + i * interval;
                     for (long wait = intended - System.nanoTime(); wait > 0; wait = intended - System.nanoTime()) {
                         LockSupport.parkNanos(wait);
                     }
@@ -102,7 +145,7 @@ final class Load {
             threads.add(thread);
         }
         threads.forEach(Load::join);
-        return tally.result(started, cpu);
+        return tally.result(cpu);
     }
 
     private static void join(Thread thread) {
