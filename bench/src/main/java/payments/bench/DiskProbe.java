@@ -68,7 +68,7 @@ final class DiskProbe implements AutoCloseable {
             long elapsed = System.nanoTime() - began;
             long took = Math.max(0, elapsed - (onCpuOrWaitingForOne() - onCpuBefore));
             recorder.recordValue(took);
-            for (long s = beganAt.getEpochSecond(); s <= beganAt.plusNanos(took).getEpochSecond(); s++) {
+            for (long s = beganAt.getEpochSecond(); s <= beganAt.plusNanos(elapsed).getEpochSecond(); s++) {
                 slowestBySecond.merge(s, took, Math::max);
             }
             next = Math.max(next + PERIOD_NANOS, System.nanoTime());
