@@ -77,7 +77,8 @@ final class Load {
             long latency = System.nanoTime() - since;
             recorder.recordValue(latency);
             (success ? ok : failed).incrementAndGet();
-            int second = (int) Math.min(maxNanos.length() - 1, (startedAt.getNano() + since - started) / 1_000_000_000L);
+            long wallClockNanos = startedAt.getNano() + since - started; // since the whole second the phase began in
+            int second = (int) Math.min(maxNanos.length() - 1, wallClockNanos / 1_000_000_000L);
             maxNanos.accumulateAndGet(second, latency, Math::max);
             if (latency > TARGET_MS * 1_000_000) {
                 overTarget.incrementAndGet(second);
