@@ -16,12 +16,21 @@ import org.jooq.impl.DSL;
  * not at all where an operator turned it off). A fresh database under load grows a table by a hundred thousand rows
  * in that minute, and a batch's lookup by keys then scans them all (docs/PERFORMANCE.md, sessions 4 and 6). So
  * every {@value #INTERVAL_MILLIS} ms this finds the tables at least twice the size their statistics give and
- * analyzes them; PostgreSQL then replans the statements that read them. A table is analyzed each time it doubles,
- * which costs little: a few times while it is young, rarely after. Big tables too: leaving those to autovacuum
- * gave no better tails and lower peaks in interleaved runs (docs/PERFORMANCE.md, session 6).
+ * analyzes them, paced as autovacuum is ({@link #PACING_DELAY_MILLIS}); PostgreSQL then replans the statements that
+ * read them. A table is analyzed each time it doubles, which costs little: a few times while it is young, rarely
+ * after. Big tables too: leaving those to autovacuum gave no better tails and lower peaks in interleaved runs
+ * (docs/PERFORMANCE.md, session 6).
  */
 final class StatisticsKeeper implements AutoCloseable {
     static final long INTERVAL_MILLIS = 1_000;
+    /**
+     * The keeper's analyses pause {@value} ms after every 200 units of page work, as autovacuum's do by default
+     * ({@code autovacuum_vacuum_cost_delay}); an analysis run by hand does not pause at all. Unpaced, sampling a
+     * table of a few hundred thousand rows read its pages for 0.4-0.9 s flat out, and on a busy server the requests
+     * queued behind it (docs/PERFORMANCE.md, session 25). Paced, it takes about three times as long at about a third of
+     * a core; a young table's analysis has too few pages to pause at all.
+     */
+    static final int PACING_DELAY_MILLIS = 2;
     private static final System.Logger LOG = System.getLogger(StatisticsKeeper.class.getName());
     /** Tables of the schema whose pages on disk are more than twice the pages their statistics counted. */
     private static final String GROWN = """
@@ -63,7 +72,10 @@ final class StatisticsKeeper implements AutoCloseable {
     List<String> analyzeGrown() {
         List<String> grown = ctx.fetch(GROWN).getValues(0, String.class);
         for (String table : grown) {
-            ctx.execute("analyze (skip_locked) {0}", DSL.name(table));
+            ctx.transaction(c -> {
+                c.dsl().execute("set local vacuum_cost_delay = " + PACING_DELAY_MILLIS);
+                c.dsl().execute("analyze (skip_locked) {0}", DSL.name(table));
+            });
         }
         return grown;
     }

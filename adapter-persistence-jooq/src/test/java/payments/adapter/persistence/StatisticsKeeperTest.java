@@ -47,6 +47,7 @@ class StatisticsKeeperTest {
     void a_table_grown_past_twice_its_statistics_is_analyzed_and_its_stale_plans_are_replanned() {
         List<String> analyzed = new ArrayList<>();
         List<String> plans = new ArrayList<>();
+        List<String> pacingAfterwards = new ArrayList<>();
         CTX.connection(c -> CTX.connection(own -> { // c keeps the prepared statement, own runs the keeper
             try (Statement s = c.createStatement(); Statement k = own.createStatement()) { // each commits alone
                 k.execute("set search_path = " + schema);
@@ -60,6 +61,7 @@ class StatisticsKeeperTest {
                 analyzed.addAll(keeper.analyzeGrown());
                 plans.add(plan(s));
                 assertTrue(!keeper.analyzeGrown().contains("probe"), "analyzed again only after it doubles again");
+                pacingAfterwards.add(show(k, "vacuum_cost_delay"));
                 s.execute("deallocate probe_lookup");
                 s.execute("reset plan_cache_mode");
                 k.execute("reset search_path");
@@ -72,6 +74,14 @@ class StatisticsKeeperTest {
         assertTrue(plans.get(2).contains("Index Scan"), plans.get(2));
         assertEquals(50_000L, CTX.fetchValue("select reltuples::bigint from pg_class where oid = {0}::regclass",
                 table));
+        assertEquals(List.of("0"), pacingAfterwards, "the analysis is paced, the connection it ran on is not");
+    }
+
+    private static String show(Statement s, String setting) throws SQLException {
+        try (ResultSet rs = s.executeQuery("show " + setting)) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     private static String plan(Statement s) throws SQLException {
