@@ -84,12 +84,12 @@ public final class Bench {
                 boolean valid = gate(database, api, lines);
                 double tpsAfter = givenTps != null ? tpsBefore : Pgbench.tps(database, seconds);
                 double tps = Math.max(tpsBefore, tpsAfter);
-                long rssKb = rssKb();
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
-                        + "workers per route, %d cores, process RSS %d MiB (server and load generator in one JVM), "
-                        + "pgbench tps %.1f before the scenarios and %.1f after them, ratios by %.1f%n", seconds,
-                        warmUpSeconds, customers, workers, Runtime.getRuntime().availableProcessors(), rssKb / 1024,
-                        tpsBefore, tpsAfter, tps);
+                        + "workers per route, %d cores, process RSS %d MiB at the end, %d MiB at most (server and load "
+                        + "generator in one JVM), pgbench tps %.1f before the scenarios and %.1f after them, ratios by "
+                        + "%.1f%n", seconds, warmUpSeconds, customers, workers,
+                        Runtime.getRuntime().availableProcessors(), statusKb("VmRSS:") / 1024,
+                        statusKb("VmHWM:") / 1024, tpsBefore, tpsAfter, tps);
                 String openLoopPhase = fixedRate > 0 ? "fixed rate" : "half peak";
                 for (Line l : lines) {
                     System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms); at %s %.1f/s p50 %.1f ms, "
@@ -175,9 +175,10 @@ public final class Bench {
         return lines.stream().filter(l -> l.scenario().equals(scenario)).mapToLong(Line::ok).sum();
     }
 
-    private static long rssKb() throws Exception {
+    /** A figure of this process's memory, in kB: its resident set now (VmRSS) or at its largest (VmHWM). */
+    private static long statusKb(String field) throws Exception {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("VmRSS:")) {
+            if (line.startsWith(field)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         }
