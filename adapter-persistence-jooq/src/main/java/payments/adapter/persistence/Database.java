@@ -36,8 +36,6 @@ public final class Database implements AutoCloseable {
         config.setPoolName("payments");
         // Fail fast when the database is down: the request answers 503 instead of waiting.
         config.setConnectionTimeout(2_000);
-        // A batch of inserts (Statement.executeBatch) goes as multi-row inserts: one statement, not one per row.
-        config.addDataSourceProperty("reWriteBatchedInserts", "true");
         // No JIT compilation of plans: PostgreSQL compiles again on every run, tens of milliseconds, and every
         // statement here is short (a worker's poll joining the sandbox clocks was compiled on each run while that
         // table had no statistics yet: docs/PERFORMANCE.md, session 12).

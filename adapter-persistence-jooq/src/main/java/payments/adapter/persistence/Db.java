@@ -1,7 +1,9 @@
 package payments.adapter.persistence;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
@@ -12,6 +14,12 @@ import payments.ports.driven.TransactionRunner;
  * {@link #inTransaction} that is the transaction's context, so every write of a use case commits together.
  * A repository can also keep work for the end of the transaction ({@link #beforeCommit}): writes to rows that
  * every transaction touches go last, so their row locks are held only for the commit itself.
+ * <p>
+ * Inserts whose outcome nothing reads ({@link Statement#writeAll}) wait in the unit of work ({@link #defer}) and go to
+ * PostgreSQL in the same round trip as the transaction's next {@link Statement}, or just before the commit: a batch's
+ * writes cost one round trip instead of one each, and each round trip is a wake-up of this thread and of the
+ * database's backend (docs/PERFORMANCE.md, session 27). Anything else that uses the connection ({@link #ctx()})
+ * sends them first, so every statement still sees every earlier write.
  */
 public final class Db implements TransactionRunner {
     /** Work kept until the transaction's other statements have run; flushed once, just before the commit. */
@@ -19,9 +27,11 @@ public final class Db implements TransactionRunner {
         void flush(Db db);
     }
 
-    private record Unit(DSLContext ctx, Map<Class<?>, BeforeCommit> beforeCommit, Map<Object, Object> reads) {
+    private record Unit(DSLContext ctx, Map<Class<?>, BeforeCommit> beforeCommit, Map<Object, Object> reads,
+                        List<Statement.Bound> deferred) {
     }
 
+    private static final Statement COMMIT = Statement.of(ctx -> ctx.query("commit"));
     private final DSLContext base;
     private final ThreadLocal<Unit> current = new ThreadLocal<>();
 
@@ -29,9 +39,65 @@ public final class Db implements TransactionRunner {
         this.base = base;
     }
 
+    /** The context for a query of its own: the writes deferred so far are sent first. */
     public DSLContext ctx() {
         Unit unit = current.get();
+        if (unit == null) {
+            return base;
+        }
+        sendDeferred();
+        return unit.ctx();
+    }
+
+    /** The unit of work's context as it is, for a {@link Statement} that sends the deferred writes itself. */
+    DSLContext connectionCtx() {
+        Unit unit = current.get();
         return unit != null ? unit.ctx() : base;
+    }
+
+    /**
+     * Runs a write with the transaction's next statement (see above); at once outside a transaction. Its errors
+     * surface from that statement or the commit, so only writes that cannot clash with a row another request may
+     * write are deferred (rows with new ids, idempotency keys already locked).
+     */
+    void defer(Statement.Bound write) {
+        Unit unit = current.get();
+        if (unit == null) {
+            Statement.run(this, List.of(write));
+        } else {
+            unit.deferred().add(write);
+        }
+    }
+
+    /** The deferred writes, now taken by the caller to send. */
+    List<Statement.Bound> takeDeferred() {
+        Unit unit = current.get();
+        if (unit == null || unit.deferred().isEmpty()) {
+            return List.of();
+        }
+        List<Statement.Bound> taken = new ArrayList<>(unit.deferred());
+        unit.deferred().clear();
+        return taken;
+    }
+
+    /**
+     * The writes still deferred at the end go with the COMMIT itself, in one round trip; jOOQ's commit then finds the
+     * transaction ended (pgjdbc follows the server's transaction state and sends nothing). A failed write leaves the
+     * COMMIT unrun and the transaction to jOOQ's rollback; a failed COMMIT has rolled it back already.
+     */
+    private void commitWithDeferred() {
+        List<Statement.Bound> writes = takeDeferred();
+        if (!writes.isEmpty()) {
+            writes.add(new Statement.Bound(COMMIT, new Object[0]));
+            Statement.run(this, writes);
+        }
+    }
+
+    private void sendDeferred() {
+        List<Statement.Bound> writes = takeDeferred();
+        if (!writes.isEmpty()) {
+            Statement.run(this, writes);
+        }
     }
 
     @Override
@@ -40,11 +106,12 @@ public final class Db implements TransactionRunner {
             return work.get();
         }
         return base.transactionResult(cfg -> {
-            Unit unit = new Unit(cfg.dsl(), new LinkedHashMap<>(), new HashMap<>());
+            Unit unit = new Unit(cfg.dsl(), new LinkedHashMap<>(), new HashMap<>(), new ArrayList<>());
             current.set(unit);
             try {
                 T result = work.get();
                 unit.beforeCommit().values().forEach(w -> w.flush(this));
+                commitWithDeferred();
                 return result;
             } finally {
                 current.remove();

@@ -118,7 +118,7 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
         INSERT.write(db, record(platform, key, response, now));
     }
 
-    /** One multi-row insert. */
+    /** One statement, sent with the transaction's next one ({@link Statement#insertAll}). */
     @Override
     public void saveAll(PlatformId platform, Map<String, StoredResponse> responses, Instant now) {
         INSERT.writeAll(db, responses.entrySet().stream()

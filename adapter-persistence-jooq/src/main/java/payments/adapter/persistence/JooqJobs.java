@@ -52,7 +52,7 @@ public final class JooqJobs implements Jobs {
     @Override
     public void scheduleAll(List<Job> jobs) {
         Instant now = clock.now();
-        INSERT.executeBatch(db, jobs.stream().map(job -> row(job, now)).toList());
+        INSERT.insertAll(db, jobs.stream().map(job -> row(job, now)).toList());
     }
 
     private static Object[] row(Job job, Instant now) {

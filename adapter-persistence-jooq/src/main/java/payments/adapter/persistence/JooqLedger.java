@@ -277,7 +277,7 @@ public final class JooqLedger implements Ledger {
             holds.clear();
             pending.forEach((platform, held) -> changeOwned(platform, held, Map.of(),
                     OffsetDateTime.now(java.time.ZoneOffset.UTC)));
-            INSERT_HOLD.executeBatch(db, inserts);
+            INSERT_HOLD.insertAll(db, inserts);
         }
     }
 

@@ -47,7 +47,7 @@ public final class JooqTransactions implements Transactions {
         INSERT.write(db, record(t));
     }
 
-    /** One multi-row insert. */
+    /** One statement, sent with the transaction's next one ({@link Statement#insertAll}). */
     @Override
     public void insertAll(List<Transaction> transactions) {
         INSERT.writeAll(db, transactions.stream().map(JooqTransactions::record).toList());

@@ -63,7 +63,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         INSERT.write(db, record(e));
     }
 
-    /** One multi-row insert. */
+    /** One statement, sent with the transaction's next one ({@link Statement#insertAll}). */
     @Override
     public void appendAll(List<WebhookEvent> events) {
         INSERT.writeAll(db, events.stream().map(JooqWebhookEvents::record).toList());

@@ -89,10 +89,10 @@ final class LedgerWrites implements Db.BeforeCommit {
             postToSystemRows(db);
         }
         if (!journals.isEmpty()) {
-            INSERT_JOURNAL.executeBatch(db, journals);
+            INSERT_JOURNAL.insertAll(db, journals);
         }
         if (!entries.isEmpty()) {
-            INSERT_ENTRY.executeBatch(db, entries);
+            INSERT_ENTRY.insertAll(db, entries);
         }
         journals.clear();
         entries.clear();

@@ -41,9 +41,19 @@ import payments.core.json.IsoInstant;
  * then run through JDBC on the unit of work's connection. Rendering a query costs more CPU than PostgreSQL spends
  * executing a short statement (docs/PERFORMANCE.md), and these run several times per payment. A statement takes one
  * value per placeholder name, in the order the names first appear in its SQL (a name used twice takes one value);
- * errors surface as jOOQ's {@link DataAccessException}, like any other query's.
+ * errors surface as jOOQ's {@link DataAccessException}, like any other query's. Inserts of many rows
+ * ({@link #writeAll}, {@link #insertAll}) wait for the transaction's next statement and travel with it
+ * ({@link Db#defer}).
  */
 final class Statement {
+    /** A statement with its values, ready to send. */
+    record Bound(Statement statement, Object[] values) {
+    }
+
+    /** The SQL of a sequence of statements sent together, by sequence (a few code paths make them all). */
+    private static final Map<List<Statement>, String> SEQUENCES = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MAX_SEQUENCES = 256;
+
     private static final DSLContext RENDER = DSL.using(SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
     /**
      * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). An inlined constant holding
@@ -60,12 +70,14 @@ final class Statement {
     private final Field<?>[] columns;
     /** Whether each of {@link #columns} takes an array of every written row's values ({@link #updateRows}). */
     private final boolean arrays;
+    /** For an {@link #insert}: the same insert of any number of rows, each column's values as one array. */
+    private final Statement insertRows;
 
     private Statement(Query query, Field<?>[] fields, Field<?>[] columns) {
-        this(query, fields, columns, false);
+        this(query, fields, columns, false, null);
     }
 
-    private Statement(Query query, Field<?>[] fields, Field<?>[] columns, boolean arrays) {
+    private Statement(Query query, Field<?>[] fields, Field<?>[] columns, boolean arrays, Statement insertRows) {
         // Placeholders become JDBC's "?"; every other value in the query is a constant, so it is inlined.
         String named = RENDER.renderNamedOrInlinedParams(query);
         List<String> names = new ArrayList<>();
@@ -87,6 +99,7 @@ final class Statement {
         this.fields = fields;
         this.columns = columns;
         this.arrays = arrays;
+        this.insertRows = insertRows;
     }
 
     /** A placeholder for a value bound at execution, named after the column it is compared with or stored in. */
@@ -163,10 +176,20 @@ final class Statement {
         return where;
     }
 
-    /** Inserts a row of {@code table} with values for exactly these columns, taken from a {@link Row}. */
+    /**
+     * Inserts a row of {@code table} with values for exactly these columns, taken from a {@link Row}; many rows go as
+     * one statement whatever their number ({@link #writeAll}: {@code insert ... select * from unnest(arrays)}), so
+     * a sequence of such inserts always has the same SQL.
+     */
     static Statement insert(Table<?> table, Field<?>... columns) {
+        List<QueryPart> parts = new ArrayList<>();
+        String unnest = unnest(Arrays.asList(columns), parts);
+        Statement rows = new Statement(RENDER.insertInto(table).columns(columns)
+                .select(DSL.select(DSL.asterisk()).from(DSL.table(unnest, parts.toArray(QueryPart[]::new)))),
+                new Field<?>[0], columns, true, null);
         return new Statement(RENDER.insertInto(table).columns(columns)
-                .values(Arrays.stream(columns).map(Statement::param).toArray(Field[]::new)), new Field<?>[0], columns);
+                .values(Arrays.stream(columns).map(Statement::param).toArray(Field[]::new)), new Field<?>[0], columns,
+                false, rows);
     }
 
     /**
@@ -201,12 +224,8 @@ final class Statement {
     static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
         List<Field<?>> bound = columnsThenKeys(keys, columns);
         List<QueryPart> parts = new ArrayList<>();
-        StringJoiner unnest = new StringJoiner(", ", "unnest(", ")");
+        String unnest = unnest(bound, parts);
         StringJoiner names = new StringJoiner(", ", " as v(", ")");
-        for (Field<?> column : bound) {
-            unnest.add("{" + parts.size() + "}");
-            parts.add(DSL.cast(DSL.param(column.getName(), String[].class), arrayType(column)));
-        }
         for (Field<?> column : bound) {
             names.add("{" + parts.size() + "}");
             parts.add(DSL.name(column.getName()));
@@ -218,8 +237,21 @@ final class Statement {
             where = where.and(sameAsUnnested(key));
         }
         return new Statement(RENDER.update(table).set(values)
-                .from(DSL.table(unnest.toString() + names, parts.toArray(QueryPart[]::new))).where(where),
-                new Field<?>[0], bound.toArray(Field<?>[]::new), true);
+                .from(DSL.table(unnest + names, parts.toArray(QueryPart[]::new))).where(where),
+                new Field<?>[0], bound.toArray(Field<?>[]::new), true, null);
+    }
+
+    /**
+     * {@code unnest({0}, {1}, ...)}, one placeholder per column taking an array of its rows' values as text, cast to
+     * the column's type (added to {@code parts}).
+     */
+    private static String unnest(List<Field<?>> columns, List<QueryPart> parts) {
+        StringJoiner unnest = new StringJoiner(", ", "unnest(", ")");
+        for (Field<?> column : columns) {
+            unnest.add("{" + parts.size() + "}");
+            parts.add(DSL.cast(DSL.param(column.getName(), String[].class), arrayType(column)));
+        }
+        return unnest.toString();
     }
 
     /** An update's values in the order their names first appear: the SET list, then any key it does not hold. */
@@ -251,25 +283,45 @@ final class Statement {
 
     /** Runs an {@link #insert}, {@link #update} or {@link #updateRows} with the row's values for its columns. */
     int write(Db db, Row<?> row) {
-        return execute(db, arrays ? arraysOf(List.of(row)) : valuesOf(row));
+        return execute(db, arrays ? arraysOf(List.<Object[]>of(valuesOf(row))) : valuesOf(row));
     }
 
-    /** {@link #write} for each row, in one round trip (one statement for {@link #updateRows}); nothing for none. */
+    /**
+     * {@link #write} for each row as one statement, nothing for none: an {@link #insert}'s rows are sent with the
+     * transaction's next statement ({@link #insertAll}), an {@link #updateRows} runs now.
+     */
     void writeAll(Db db, List<? extends Row<?>> rows) {
-        if (!arrays) {
-            executeBatch(db, rows.stream().map(this::valuesOf).toList());
+        List<Object[]> values = rows.stream().map(this::valuesOf).toList();
+        if (insertRows != null) {
+            insertAll(db, values);
+        } else if (!arrays) {
+            throw new IllegalStateException("writeAll needs an insert or an updateRows: " + sql);
         } else if (!rows.isEmpty()) {
-            execute(db, arraysOf(rows));
+            execute(db, arraysOf(values));
+        }
+    }
+
+    /**
+     * Inserts rows (each its values for the {@link #insert}'s columns) in one statement, sent with the transaction's
+     * next statement or before its commit ({@link Db#defer}); nothing for no rows. Nothing reads the outcome, so the
+     * rows must not clash with rows that others write: a clash fails that later statement, or the commit.
+     */
+    void insertAll(Db db, List<Object[]> rows) {
+        if (insertRows == null) {
+            throw new IllegalStateException("insertAll needs an insert: " + sql);
+        }
+        if (!rows.isEmpty()) {
+            db.defer(new Bound(insertRows, insertRows.arraysOf(rows)));
         }
     }
 
     /** For each column, the rows' values as PostgreSQL's text (the statement casts each array to its type). */
-    private Object[] arraysOf(List<? extends Row<?>> rows) {
+    private Object[] arraysOf(List<Object[]> rows) {
         Object[] values = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
             String[] texts = new String[rows.size()];
             for (int n = 0; n < texts.length; n++) {
-                texts[n] = text(rows.get(n).get(columns[i]));
+                texts[n] = text(rows.get(n)[i]);
             }
             values[i] = texts;
         }
@@ -281,6 +333,8 @@ final class Statement {
             return (String) value;
         } else if (value instanceof JSON json) {
             return json.data();
+        } else if (value instanceof byte[] bytes) {
+            return "\\x" + java.util.HexFormat.of().formatHex(bytes);
         } else if (value instanceof OffsetDateTime time) {
             return text(time);
         } else if (value instanceof UUID || value instanceof Number || value instanceof Boolean) {
@@ -312,45 +366,85 @@ final class Statement {
         return values;
     }
 
+    /** Runs the statement (after the deferred writes, in the same round trip); its update count. */
     int execute(Db db, Object... values) {
-        return db.ctx().connectionResult(c -> {
-            try (PreparedStatement ps = prepare(c, values)) {
-                return ps.executeUpdate();
-            } catch (SQLException e) {
-                throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
-            }
-        });
+        return run(db, afterDeferred(db, values));
     }
 
+    /** Runs the query (after the deferred writes, in the same round trip); its rows. */
     List<Record> fetch(Db db, Object... values) {
-        return db.ctx().connectionResult(c -> {
-            try (PreparedStatement ps = prepare(c, values); ResultSet rs = ps.executeQuery()) {
-                return List.copyOf(db.ctx().fetch(rs, fields));
+        List<Bound> statements = afterDeferred(db, values);
+        return db.connectionCtx().connectionResult(c -> {
+            String sql = sqlOf(statements);
+            try (PreparedStatement ps = prepare(c, sql, statements); ResultSet rs = lastResult(ps, statements)) {
+                return List.copyOf(db.connectionCtx().fetch(rs, fields));
             } catch (SQLException e) {
                 throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
             }
         });
     }
 
-    /**
-     * Runs the statement once per row of values, in one round trip (an insert becomes multi-row inserts: the
-     * connection rewrites batched inserts); nothing for no rows. The update counts are not known, so not returned.
-     */
-    void executeBatch(Db db, List<Object[]> rows) {
-        if (rows.isEmpty()) {
-            return;
+    private List<Bound> afterDeferred(Db db, Object[] values) {
+        List<Bound> deferred = db.takeDeferred();
+        Bound me = new Bound(this, values);
+        if (deferred.isEmpty()) {
+            return List.of(me);
         }
-        db.ctx().connection(c -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (Object[] values : rows) {
-                    bind(ps, values);
-                    ps.addBatch();
+        List<Bound> all = new ArrayList<>(deferred);
+        all.add(me);
+        return all;
+    }
+
+    /** Sends the statements in one round trip (PostgreSQL runs them in order); the last one's update count. */
+    static int run(Db db, List<Bound> statements) {
+        return db.connectionCtx().connectionResult(c -> {
+            String sql = sqlOf(statements);
+            try (PreparedStatement ps = prepare(c, sql, statements)) {
+                if (statements.size() == 1) {
+                    return ps.executeUpdate();
                 }
-                ps.executeBatch();
+                int count = 0;
+                for (boolean rows = ps.execute(); rows || ps.getUpdateCount() != -1; rows = ps.getMoreResults()) {
+                    count = rows ? 0 : ps.getUpdateCount();
+                }
+                return count;
             } catch (SQLException e) {
                 throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
             }
         });
+    }
+
+    /** The result of the last of the statements, a query. */
+    private static ResultSet lastResult(PreparedStatement ps, List<Bound> statements) throws SQLException {
+        if (statements.size() == 1) {
+            return ps.executeQuery();
+        }
+        for (boolean rows = ps.execute(); ; rows = ps.getMoreResults()) {
+            if (rows) {
+                return ps.getResultSet();
+            }
+            if (ps.getUpdateCount() == -1) {
+                throw new IllegalStateException("no result for " + statements.get(statements.size() - 1).statement());
+            }
+        }
+    }
+
+    /** The statements' SQL, separated by semicolons: pgjdbc sends them in one round trip. */
+    private static String sqlOf(List<Bound> statements) {
+        if (statements.size() == 1) {
+            return statements.get(0).statement().sql;
+        }
+        List<Statement> sequence = statements.stream().map(Bound::statement).toList();
+        String sql = SEQUENCES.get(sequence);
+        if (sql == null) {
+            StringJoiner joined = new StringJoiner(";\n");
+            sequence.forEach(s -> joined.add(s.sql));
+            sql = joined.toString();
+            if (SEQUENCES.size() < MAX_SEQUENCES) {
+                SEQUENCES.put(sequence, sql);
+            }
+        }
+        return sql;
     }
 
     /**
@@ -389,13 +483,22 @@ final class Statement {
         return rows.stream().findFirst();
     }
 
-    private PreparedStatement prepare(Connection c, Object[] values) throws SQLException {
+    private static PreparedStatement prepare(Connection c, String sql, List<Bound> statements) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
-        bind(ps, values);
-        return ps;
+        try {
+            int next = 1;
+            for (Bound b : statements) {
+                next = b.statement().bind(ps, next, b.values());
+            }
+            return ps;
+        } catch (SQLException | RuntimeException e) {
+            ps.close();
+            throw e;
+        }
     }
 
-    private void bind(PreparedStatement ps, Object[] values) throws SQLException {
+    /** Binds the values to this statement's placeholders, the first at {@code first}; returns the next index. */
+    private int bind(PreparedStatement ps, int first, Object[] values) throws SQLException {
         if (values.length != arity) {
             throw new IllegalArgumentException(arity + " values expected, got " + values.length + ": " + sql);
         }
@@ -404,11 +507,12 @@ final class Statement {
             if (v instanceof OffsetDateTime time) {
                 // Text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's own
                 // conversion cost 4 % of a payment's CPU in the JVM.
-                ps.setObject(i + 1, text(time), Types.OTHER);
+                ps.setObject(first + i, text(time), Types.OTHER);
             } else {
-                ps.setObject(i + 1, v instanceof JSON json ? json.data() : v);
+                ps.setObject(first + i, v instanceof JSON json ? json.data() : v);
             }
         }
+        return first + slots.length;
     }
 
     @Override

@@ -1,6 +1,5 @@
 package payments.adapter.persistence;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,13 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.jooq.SQLDialect;
 import org.jooq.exception.DataAccessException;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
 import payments.core.common.PlatformId;
@@ -30,6 +35,8 @@ class StatementTest {
             WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.TYPE, WEBHOOK_EVENTS.DATA, WEBHOOK_EVENTS.STATUS, WEBHOOK_EVENTS.ATTEMPTS,
             WEBHOOK_EVENTS.MAX_ATTEMPTS, WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, WEBHOOK_EVENTS.CREATED_AT,
             WEBHOOK_EVENTS.UPDATED_AT);
+    private static final Statement COUNT_EVENTS = Statement.query(ctx -> ctx.selectCount().from(WEBHOOK_EVENTS)
+            .where(WEBHOOK_EVENTS.PLATFORM_ID.eq(Statement.param(WEBHOOK_EVENTS.PLATFORM_ID))));
 
     @Test
     void constants_are_inlined_and_a_name_used_twice_takes_one_value() {
@@ -165,26 +172,69 @@ class StatementTest {
         assertEquals(3, eventCount(platform), "a failed batch writes none of its rows");
     }
 
-    /** Database.connect turns on pgjdbc's rewrite: a batch of inserts goes as one multi-row insert. */
+    /**
+     * Inserts wait in the transaction and go with its next statement, in one round trip (one prepared statement here
+     * is one round trip: pgjdbc sends a statement's parts with one sync), or with the commit.
+     */
     @Test
-    void the_pool_rewrites_batched_inserts_into_multi_row_inserts() {
-        int[] counts = Fixtures.DB.inTransaction(() -> Fixtures.DB.ctx().connectionResult(c -> {
-            try (var create = c.createStatement()) {
-                create.execute("create temporary table probe (n int) on commit drop");
-            }
-            try (var insert = c.prepareStatement("insert into probe (n) values (?)")) {
-                for (int n = 0; n < 4; n++) {
-                    insert.setInt(1, n);
-                    insert.addBatch();
-                }
-                return insert.executeBatch();
-            }
+    void inserts_wait_for_the_transactions_next_statement_and_travel_with_it() throws Exception {
+        PlatformId platform = Fixtures.platform();
+        try (Connection c = DriverManager.getConnection(TestDatabase.url(), TestDatabase.user(),
+                TestDatabase.password())) {
+            List<String> sent = new ArrayList<>();
+            Connection counting = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("prepareStatement")) {
+                            sent.add((String) args[0]);
+                        }
+                        try {
+                            return method.invoke(c, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            Db db = new Db(DSL.using(counting, SQLDialect.POSTGRES));
+
+            long seen = db.inTransaction(() -> {
+                INSERT_EVENT.writeAll(db, List.of(event(platform), event(platform)));
+                INSERT_EVENT.writeAll(db, List.of(event(platform)));
+                assertEquals(List.of(), sent, "nothing is sent before a statement needs it");
+                return COUNT_EVENTS.fetch(db, platform.value()).get(0).get(0, Long.class);
+            });
+
+            assertEquals(3, seen, "the count ran after the inserts");
+            assertEquals(1, sent.size(), "the two inserts and the count went together: " + sent);
+            assertEquals(3, sent.get(0).split(";").length, sent.get(0));
+            sent.clear();
+            db.inTransaction(() -> {
+                INSERT_EVENT.writeAll(db, List.of(event(platform)));
+                return null;
+            });
+            assertEquals(1, sent.size(), "sent with the commit: " + sent);
+            assertTrue(sent.get(0).endsWith("commit"), sent.get(0));
+            assertEquals(4, eventCount(platform), "committed");
+            assertTrue(c.getAutoCommit(), "the connection is back to its own state");
+        }
+    }
+
+    @Test
+    void a_clash_of_a_waiting_insert_fails_the_statement_it_travels_with_and_nothing_commits() {
+        PlatformId platform = Fixtures.platform();
+        Row<WebhookEventsRecord> existing = event(platform);
+        INSERT_EVENT.write(Fixtures.DB, existing);
+
+        DataAccessException atCommit = assertThrows(DataAccessException.class, () -> Fixtures.DB.inTransaction(() -> {
+            INSERT_EVENT.writeAll(Fixtures.DB, List.of(event(platform), existing));
+            return null;
         }));
-        // Without the rewrite each insert counts its row; a multi-row insert cannot say which row came from which.
-        // (pgjdbc groups a batch in powers of two: 4 rows are one insert, 3 would be one of 2 and a plain one.)
-        int[] noInfo = new int[4];
-        Arrays.fill(noInfo, java.sql.Statement.SUCCESS_NO_INFO);
-        assertArrayEquals(noInfo, counts);
+        DataAccessException atRead = assertThrows(DataAccessException.class, () -> Fixtures.DB.inTransaction(() -> {
+            INSERT_EVENT.writeAll(Fixtures.DB, List.of(event(platform), existing));
+            return COUNT_EVENTS.fetch(Fixtures.DB, platform.value());
+        }));
+
+        assertTrue(UniqueViolation.constraintOf(atCommit).isPresent(), atCommit.toString());
+        assertTrue(UniqueViolation.constraintOf(atRead).isPresent(), atRead.toString());
+        assertEquals(1, eventCount(platform));
     }
 
     private static Row<WebhookEventsRecord> event(PlatformId platform) {
