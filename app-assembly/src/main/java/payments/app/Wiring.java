@@ -220,10 +220,10 @@ final class Wiring {
         discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
 
-    /** The long-lived key that signs wallet bundles: configured, or generated once and shared through the DB. */
     /**
-     * The group commits' threads: a lead passed on by a request's thread under steady load, and requests a batch left
-     * to run alone. Created on demand and kept a minute idle (daemons: they never hold the process up).
+     * The group commits' threads: every batch (never run on the thread that submitted a request, which may be an I/O
+     * thread), and the requests a batch left to run alone. Created on demand and kept a minute idle (daemons: they
+     * never hold the process up).
      */
     private static java.util.concurrent.ExecutorService batchThreads() {
         var count = new java.util.concurrent.atomic.AtomicInteger();
@@ -234,6 +234,7 @@ final class Wiring {
         });
     }
 
+    /** The long-lived key that signs wallet bundles: configured, or generated once and shared through the DB. */
     private static byte[] walletBundleKey(Db db, Config config) {
         String hex = config.walletBundleKey() != null ? config.walletBundleKey()
                 : new JooqServiceSettings(db).getOrCreate("wallet-bundle-key", () -> {
@@ -280,6 +281,6 @@ final class Wiring {
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);
         new WebhookRoutes(webhooks, webhookKeys).register(router);
-        return new ApiHandler(router, tokens::authenticate);
+        return new ApiHandler(router, tokens::authenticate, tokens::remembers);
     }
 }

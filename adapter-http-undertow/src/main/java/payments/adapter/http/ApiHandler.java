@@ -16,6 +16,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.common.DomainError;
@@ -37,11 +38,21 @@ public final class ApiHandler implements HttpHandler {
 
     private final Router router;
     private final BiFunction<String, String, Caller> authenticate;
+    private final Predicate<String> remembered;
 
     /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
+        this(router, authenticate, username -> false);
+    }
+
+    /**
+     * @param remembered whether {@code authenticate} would check this username's password without blocking (its
+     *                   token verified recently): only then does a non-blocking route run on the I/O thread
+     */
+    public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate, Predicate<String> remembered) {
         this.router = router;
         this.authenticate = authenticate;
+        this.remembered = remembered;
     }
 
     /** The routes this API serves ({@code METHOD /template}). */
@@ -49,17 +60,58 @@ public final class ApiHandler implements HttpHandler {
         return router.describe();
     }
 
+    /**
+     * On the I/O thread: a {@link Router#postNonBlocking} route with a body of a declared, allowed length has its body
+     * received without blocking and runs right there when its caller authenticates without blocking; every other
+     * request moves to a worker thread (with its body, if already received).
+     */
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        if (exchange.isInIoThread()) {
+        if (!exchange.isInIoThread()) {
+            handle(exchange, null, null);
+            return;
+        }
+        Router.Match match = nonBlockingRoute(exchange);
+        if (match == null) {
             exchange.dispatch(this);
             return;
         }
+        exchange.getRequestReceiver().receiveFullBytes((received, body) -> {
+            if (authenticatesWithoutBlocking(received)) {
+                handle(received, body, match);
+            } else {
+                received.dispatch(() -> handle(received, body, match));
+            }
+        });
+    }
+
+    /** The request's route if it is non-blocking and its body has a declared length within the limit; else null. */
+    private Router.Match nonBlockingRoute(HttpServerExchange exchange) {
+        long declared = exchange.getRequestContentLength();
+        String path = exchange.getRequestPath();
+        if (declared < 0 || declared > MAX_BODY_BYTES || !path.startsWith(BASE_PATH + "/")) {
+            return null;
+        }
+        var match = router.match(exchange.getRequestMethod().toString(), path.substring(BASE_PATH.length()));
+        return match.filter(m -> m.handler() != null && m.nonBlocking()).orElse(null);
+    }
+
+    /** Missing or malformed credentials are refused without blocking too. */
+    private boolean authenticatesWithoutBlocking(HttpServerExchange exchange) {
+        try {
+            return remembered.test(credentials(exchange)[0]);
+        } catch (Unauthenticated refused) {
+            return true;
+        }
+    }
+
+    /** Answers the request; {@code received} is its body when already read, {@code match} its route when found. */
+    private void handle(HttpServerExchange exchange, byte[] received, Router.Match match) {
         String requestId = "Request:" + UUID.randomUUID();
         exchange.getResponseHeaders().put(REQUEST_ID, requestId);
         Response response;
         try {
-            response = route(exchange);
+            response = route(exchange, received, match);
         } catch (RuntimeException e) {
             response = failure(exchange, requestId, e);
         }
@@ -112,13 +164,13 @@ public final class ApiHandler implements HttpHandler {
         return false;
     }
 
-    private Response route(HttpServerExchange exchange) {
+    private Response route(HttpServerExchange exchange, byte[] received, Router.Match found) {
         String path = exchange.getRequestPath();
         if (!path.startsWith(BASE_PATH + "/")) {
             return notFound(path);
         }
         String method = exchange.getRequestMethod().toString();
-        var match = router.match(method, path.substring(BASE_PATH.length())).orElse(null);
+        var match = found != null ? found : router.match(method, path.substring(BASE_PATH.length())).orElse(null);
         if (match == null) {
             return notFound(path);
         }
@@ -132,7 +184,7 @@ public final class ApiHandler implements HttpHandler {
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }
-        byte[] bytes = readBody(exchange);
+        byte[] bytes = received != null ? received : readBody(exchange);
         if (bytes.length > 0 && !isJson(exchange)) {
             return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
         }
@@ -142,6 +194,12 @@ public final class ApiHandler implements HttpHandler {
     }
 
     private Caller authenticate(HttpServerExchange exchange) {
+        String[] credentials = credentials(exchange);
+        return authenticate.apply(credentials[0], credentials[1]);
+    }
+
+    /** The Basic-auth username and password, or a 401. */
+    private static String[] credentials(HttpServerExchange exchange) {
         String header = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
         if (header == null || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
             exchange.getResponseHeaders().put(Headers.WWW_AUTHENTICATE, "Basic realm=\"payments\"");
@@ -158,7 +216,7 @@ public final class ApiHandler implements HttpHandler {
         if (colon <= 0) {
             throw new Unauthenticated("UNAUTHORIZED", "Malformed HTTP Basic credentials");
         }
-        return authenticate.apply(decoded.substring(0, colon), decoded.substring(colon + 1));
+        return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
     }
 
     /**

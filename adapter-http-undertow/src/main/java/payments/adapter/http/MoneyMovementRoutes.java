@@ -36,7 +36,7 @@ public final class MoneyMovementRoutes {
             return Response.created(ResourceJson.transaction(transfers.transferIn(r.caller(), r.body())));
         }));
         // Group commit (TransferOutBatch) instead of Idempotent.wrap: the key is handled with the batch.
-        router.post("/transfer-out", r -> {
+        router.postNonBlocking("/transfer-out", r -> {
             r.query().done();
             return Idempotent.batched(r, (key, hash) -> transferOuts.transferOut(r.caller(), r.body(), key, hash,
                     t -> Idempotent.stored(Response.created(ResourceJson.transaction(t)))));

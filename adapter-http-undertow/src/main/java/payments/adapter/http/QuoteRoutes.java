@@ -48,7 +48,7 @@ public final class QuoteRoutes {
         });
         // Group commit (QuoteCreationBatch, QuoteExecutionBatch) instead of Idempotent.wrap: the key is handled
         // with the batch.
-        router.post("/quotes", r -> {
+        router.postNonBlocking("/quotes", r -> {
             r.query().done();
             return Idempotent.batched(r, (key, hash) -> creations.create(r.caller(), r.body(), key, hash,
                     q -> Idempotent.stored(Response.created(quote(q)))));
@@ -57,7 +57,7 @@ public final class QuoteRoutes {
             r.query().done();
             return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
         });
-        router.post("/quotes/{quoteId}/execute", r -> {
+        router.postNonBlocking("/quotes/{quoteId}/execute", r -> {
             r.query().done();
             var quoteId = Quote.parseId("quoteId", r.path("quoteId"));
             return Idempotent.batched(r, (key, hash) -> executions.execute(r.caller(), quoteId,

@@ -14,7 +14,8 @@ import java.util.TreeSet;
 public final class Router {
     private final List<Route> routes = new ArrayList<>();
 
-    record Route(String method, String template, String[] segments, Handler handler) {
+    /** {@code nonBlocking}: see {@link #postNonBlocking}. */
+    record Route(String method, String template, String[] segments, Handler handler, boolean nonBlocking) {
         int literalCount() {
             int n = 0;
             for (String s : segments) {
@@ -26,12 +27,26 @@ public final class Router {
         }
     }
 
-    /** A found route with its path parameters, or the methods the path allows (for 405), or nothing (404). */
-    public record Match(Handler handler, Map<String, String> params, TreeSet<String> allowedMethods) {
+    /**
+     * A found route with its path parameters (and whether it is {@link #postNonBlocking}), or the methods the path
+     * allows (for 405), or nothing (404).
+     */
+    public record Match(Handler handler, Map<String, String> params, TreeSet<String> allowedMethods,
+                        boolean nonBlocking) {
     }
 
     public Router add(String method, String template, Handler handler) {
-        routes.add(new Route(method, template, split(template), handler));
+        routes.add(new Route(method, template, split(template), handler, false));
+        return this;
+    }
+
+    /**
+     * A POST route whose handler never blocks: it checks the request and queues it for a group commit, answering
+     * with {@link Response#later}. {@link ApiHandler} runs it on the connection's I/O thread, which spares each
+     * request the hand-off to a worker thread and back.
+     */
+    public Router postNonBlocking(String template, Handler h) {
+        routes.add(new Route("POST", template, split(template), h, true));
         return this;
     }
 
@@ -78,9 +93,9 @@ public final class Router {
             }
         }
         if (best != null) {
-            return Optional.of(new Match(best.handler, bestParams, allowed));
+            return Optional.of(new Match(best.handler, bestParams, allowed, best.nonBlocking));
         }
-        return allowed.isEmpty() ? Optional.empty() : Optional.of(new Match(null, Map.of(), allowed));
+        return allowed.isEmpty() ? Optional.empty() : Optional.of(new Match(null, Map.of(), allowed, false));
     }
 
     private static Map<String, String> bind(String[] template, String[] parts) {

@@ -8,7 +8,7 @@ import java.net.InetSocketAddress;
 public final class UndertowServer implements AutoCloseable {
     private final Undertow undertow;
 
-    /** @param workers threads that run requests (a request waiting for its group commit holds one) */
+    /** @param workers threads that run the requests of blocking routes (all but {@link Router#postNonBlocking} ones) */
     public UndertowServer(String host, int port, int workers, ApiHandler handler) {
         this.undertow = Undertow.builder()
                 .addHttpListener(port, host)

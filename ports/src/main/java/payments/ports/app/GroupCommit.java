@@ -18,10 +18,10 @@ import java.util.function.Function;
  * request is a batch of one; nothing waits for a batch to fill.
  * <p>
  * Asynchronous: {@link #submit} queues a request and returns its result as a future, completed once its batch
- * committed, so no thread waits for a batch it does not run. A submitting thread that finds no batch running leads:
- * it runs batches from the queue until its own request is decided, then passes the lead to the {@code executor} if
- * requests are still queued (under steady load the lead stays on an executor thread, and submitting threads only
- * queue). Up to {@code maxLeaders} batches run at once, but one runs beside another only while the queue holds as many
+ * committed, so no thread waits for a batch. Batches run on the {@code executor}'s threads, never on the submitting
+ * one, which may be an HTTP server's I/O thread (it must never wait for the database): a submission that finds no
+ * batch running starts a leader there, which runs batches until the queue is empty (under steady load the lead stays
+ * on one executor thread). Up to {@code maxLeaders} batches run at once, but one runs beside another only while the queue holds as many
  * requests as the batch taken last, or three eighths of a batch: fewer go in the running leader's next batch at the
  * cost of one commit, where a batch of their own beside it would cost two. So a light load (a few requests in flight)
  * still runs its batches side by side, and a moderate one does not split its batches in small halves
@@ -84,7 +84,7 @@ public final class GroupCommit<C, R> {
      * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
      *                 each request runs alone
      * @param alone    runs one request in its own transaction
-     * @param executor runs a lead passed on by a submitting thread, and the requests that run alone
+     * @param executor runs the batches (their leaders), and the requests that run alone
      */
     public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, int maxBatch,
                        int maxLeaders, Executor executor) {
@@ -114,8 +114,6 @@ public final class GroupCommit<C, R> {
         final C request;
         final Object key;
         final CompletableFuture<R> result = new CompletableFuture<>();
-        /** Its batch ran (set holding the lock). */
-        boolean decided;
 
         Waiter(C request) {
             this.request = request;
@@ -124,39 +122,48 @@ public final class GroupCommit<C, R> {
     }
 
     /**
-     * Queues the request for the next batch; the calling thread may run batches first (it leads, see above). The
-     * result completes once the request's batch committed, exceptionally with the refusal of a refused request.
+     * Queues the request for the next batch, starting a leader on the executor if the queue needs one (see above),
+     * and returns at once. The result completes once the request's batch committed, exceptionally with the refusal
+     * of a refused request (or the executor's refusal when it is shutting down).
      */
     public CompletableFuture<R> submit(C request) {
         Waiter me = new Waiter(request);
-        boolean lead;
+        boolean start;
         lock.lock();
         try {
             queue.add(me);
-            lead = leaders == 0 || leaders < maxLeaders && worthAnotherBatch();
-            if (lead) {
+            start = leaders == 0 || leaders < maxLeaders && worthAnotherBatch();
+            if (start) {
                 leaders++;
             }
         } finally {
             lock.unlock();
         }
-        if (lead) {
-            lead(me);
+        if (start) {
+            try {
+                executor.execute(this::lead);
+            } catch (RejectedExecutionException shuttingDown) {
+                lock.lock();
+                try {
+                    leaders--;
+                    queue.remove(me);
+                } finally {
+                    lock.unlock();
+                }
+                me.result.completeExceptionally(shuttingDown);
+            }
         }
         return me.result;
     }
 
     /**
-     * Runs batches until nothing queued can run, or, for a submitting thread ({@code own} not null), until its own
-     * request is decided: it then passes its place to the executor if requests are still queued, and returns so
-     * that its caller can answer. A leader beside another steps down when the queue is not worth a batch of its own
-     * (the other takes it). A leader steps down in the same hold of the lock in which it found that, or nothing to
-     * take, so a request queued meanwhile always finds a leader.
+     * Runs batches until nothing queued can run. A leader beside another steps down when the queue is not worth a
+     * batch of its own (the other takes it). A leader steps down in the same hold of the lock in which it found that,
+     * or nothing to take, so a request queued meanwhile always finds a leader.
      */
-    private void lead(Waiter own) {
+    private void lead() {
         boolean leading = true;
         try {
-            Waiter mine = own;
             while (true) {
                 List<Waiter> next;
                 lock.lock();
@@ -166,13 +173,6 @@ public final class GroupCommit<C, R> {
                         leaders--;
                         leading = false;
                         return;
-                    }
-                    if (mine != null && mine.decided && !queue.isEmpty()) {
-                        if (passLead()) {
-                            leading = false;
-                            return;
-                        }
-                        mine = null; // the executor is shutting down: lead on here
                     }
                     next = takeBatch();
                     if (next.isEmpty()) {
@@ -203,16 +203,6 @@ public final class GroupCommit<C, R> {
         return queue.size() >= Math.min(queueForAnotherBatch, lastBatch);
     }
 
-    /** Hands this leader's place to an executor thread; false if the executor refuses it. Called holding the lock. */
-    private boolean passLead() {
-        try {
-            executor.execute(() -> lead(null));
-            return true;
-        } catch (RejectedExecutionException shuttingDown) {
-            return false;
-        }
-    }
-
     /** Runs one batch, releases its keys and completes its requests' results (those left alone on the executor). */
     private void runAndAnswer(List<Waiter> next) {
         List<Outcome<R>> outcomes = null;
@@ -225,7 +215,6 @@ public final class GroupCommit<C, R> {
                     if (w.key != null) {
                         busy.merge(w.key, -1, (a, b) -> a + b == 0 ? null : a + b);
                     }
-                    w.decided = true;
                 }
             } finally {
                 lock.unlock();

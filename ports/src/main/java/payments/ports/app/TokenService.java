@@ -114,11 +114,8 @@ public final class TokenService {
      * for at most that long.
      */
     public Caller authenticate(String username, String secret) {
-        TokenId id;
-        try {
-            id = TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
-                    : TokenId.KIND + ":" + username);
-        } catch (payments.core.common.InvalidInput e) {
+        TokenId id = tokenId(username);
+        if (id == null) {
             throw invalidCredentials();
         }
         VerifiedTokens.Entry recent = verified.fresh(id);
@@ -136,6 +133,25 @@ public final class TokenService {
         Caller caller = new Caller(t.platformId(), stored.environment(), t.id(), t.permissions());
         verified.remember(id, stored.secretHash(), caller);
         return caller;
+    }
+
+    /**
+     * Whether {@link #authenticate} would answer for this username without reading the database: its token was
+     * verified recently, or the username is no token id at all. An HTTP server's I/O thread may then authenticate.
+     */
+    public boolean remembers(String username) {
+        TokenId id = tokenId(username);
+        return id == null || verified.fresh(id) != null;
+    }
+
+    /** The token id a username names, or null. */
+    private static TokenId tokenId(String username) {
+        try {
+            return TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
+                    : TokenId.KIND + ":" + username);
+        } catch (payments.core.common.InvalidInput e) {
+            return null;
+        }
     }
 
     private static Unauthenticated invalidCredentials() {

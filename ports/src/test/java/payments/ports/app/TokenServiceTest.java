@@ -209,6 +209,21 @@ class TokenServiceTest {
     }
 
     @Test
+    void a_token_is_remembered_from_its_verification_until_the_cache_lifetime_ends() {
+        TokenService.IssuedToken issued = create("ci", "VIEW");
+        String username = issued.token().id().toString();
+        assertFalse(w.tokens.remembers(username), "never verified: authenticating reads the store");
+
+        w.tokens.authenticate(username, issued.secret());
+
+        assertTrue(w.tokens.remembers(username));
+        assertTrue(w.tokens.remembers(issued.token().id().value().toString()), "the bare uuid names it too");
+        assertTrue(w.tokens.remembers("not-a-token"), "refused without a read");
+        w.clock.advance(VerifiedTokens.TTL);
+        assertFalse(w.tokens.remembers(username));
+    }
+
+    @Test
     void a_token_of_another_platform_cannot_be_read_or_deleted() {
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
         TokenService.IssuedToken theirs = w.tokens.issue(other.id(), "theirs", EnumSet.of(Permission.VIEW));

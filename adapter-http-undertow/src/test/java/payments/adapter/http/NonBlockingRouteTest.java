@@ -1,0 +1,130 @@
+package payments.adapter.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import payments.core.common.PlatformId;
+import payments.core.common.TokenId;
+import payments.core.common.Unauthenticated;
+import payments.core.platform.Caller;
+import payments.core.platform.Environment;
+import payments.core.platform.Permission;
+
+/**
+ * A {@link Router#postNonBlocking} route runs on the connection's I/O thread when its caller authenticates without
+ * blocking, and on a worker thread otherwise, with the same body and answer either way.
+ */
+class NonBlockingRouteTest {
+    private static final Caller CALLER = new Caller(new PlatformId(UUID.randomUUID()), Environment.SANDBOX,
+            new TokenId(UUID.randomUUID()), EnumSet.allOf(Permission.class));
+    private final AtomicBoolean remembered = new AtomicBoolean(true);
+    /** Whether the last request's handler ran on an I/O thread. */
+    private final AtomicReference<Boolean> onIoThread = new AtomicReference<>();
+    private UndertowServer server;
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() {
+        Handler echoLater = r -> {
+            onIoThread.set(r.exchange().isInIoThread());
+            // Answered from another thread, as a group commit's batch answers.
+            return Response.later(CompletableFuture.supplyAsync(() -> Response.created(Map.of("echo", r.body()))));
+        };
+        Router router = new Router().postNonBlocking("/queued", echoLater).post("/blocking", echoLater);
+        ApiHandler api = new ApiHandler(router, (user, password) -> {
+            if (!password.equals("secret")) {
+                throw new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");
+            }
+            return CALLER;
+        }, user -> remembered.get());
+        server = new UndertowServer("127.0.0.1", 0, 4, api).start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void a_remembered_caller_is_answered_on_the_io_thread() throws Exception {
+        HttpResponse<String> response = post("/queued", "secret", HttpRequest.BodyPublishers.ofString(body()));
+
+        assertEquals(201, response.statusCode(), response.body());
+        assertEquals("{\"echo\":{\"amount\":12,\"note\":\"é\"}}", response.body());
+        assertTrue(onIoThread.get());
+        assertTrue(response.headers().firstValue("X-Request-Id").orElse("").startsWith("Request:"));
+    }
+
+    @Test
+    void a_caller_whose_token_must_be_looked_up_is_answered_from_a_worker_thread() throws Exception {
+        remembered.set(false);
+
+        HttpResponse<String> response = post("/queued", "secret", HttpRequest.BodyPublishers.ofString(body()));
+
+        assertEquals(201, response.statusCode(), response.body());
+        assertEquals("{\"echo\":{\"amount\":12,\"note\":\"é\"}}", response.body());
+        assertEquals(false, onIoThread.get());
+    }
+
+    @Test
+    void a_body_of_no_declared_length_and_a_blocking_route_run_on_a_worker_thread() throws Exception {
+        HttpResponse<String> chunked = post("/queued", "secret", HttpRequest.BodyPublishers.ofInputStream(
+                () -> new ByteArrayInputStream(body().getBytes(StandardCharsets.UTF_8))));
+        assertEquals(201, chunked.statusCode(), chunked.body());
+        assertEquals(false, onIoThread.get());
+
+        HttpResponse<String> blocking = post("/blocking", "secret", HttpRequest.BodyPublishers.ofString(body()));
+        assertEquals(201, blocking.statusCode(), blocking.body());
+        assertEquals(false, onIoThread.get());
+    }
+
+    @Test
+    void refusals_on_the_io_thread_get_the_error_body() throws Exception {
+        HttpResponse<String> wrongSecret = post("/queued", "wrong", HttpRequest.BodyPublishers.ofString(body()));
+        HttpResponse<String> malformed = post("/queued", "secret", HttpRequest.BodyPublishers.ofString("{\"a\":"));
+
+        assertEquals(401, wrongSecret.statusCode());
+        assertTrue(wrongSecret.body().contains("\"code\":\"UNAUTHORIZED\""), wrongSecret.body());
+        assertEquals(400, malformed.statusCode());
+        assertTrue(malformed.body().contains("\"status\":400"), malformed.body());
+        for (String route : List.of("/queued", "/blocking")) {
+            HttpResponse<String> none = client.send(HttpRequest.newBuilder(uri(route))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body()))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, none.statusCode(), route);
+        }
+    }
+
+    private static String body() {
+        return "{\"amount\":12,\"note\":\"é\"}";
+    }
+
+    private HttpResponse<String> post(String route, String password, HttpRequest.BodyPublisher body)
+            throws Exception {
+        String basic = Base64.getEncoder().encodeToString(("user:" + password).getBytes(StandardCharsets.UTF_8));
+        return client.send(HttpRequest.newBuilder(uri(route)).header("Authorization", "Basic " + basic)
+                .header("Content-Type", "application/json").POST(body).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+
+    private URI uri(String route) {
+        return URI.create("http://127.0.0.1:" + server.port() + ApiHandler.BASE_PATH + route);
+    }
+}
