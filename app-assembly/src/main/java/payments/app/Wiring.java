@@ -281,6 +281,6 @@ final class Wiring {
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);
         new WebhookRoutes(webhooks, webhookKeys).register(router);
-        return new ApiHandler(router, tokens::authenticate, tokens::remembers);
+        return new ApiHandler(router, tokens::authenticate, tokens::authenticateRemembered);
     }
 }

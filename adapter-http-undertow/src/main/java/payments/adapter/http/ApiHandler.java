@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.Optional;
 import java.util.function.BiFunction;
-import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.common.DomainError;
@@ -38,21 +39,23 @@ public final class ApiHandler implements HttpHandler {
 
     private final Router router;
     private final BiFunction<String, String, Caller> authenticate;
-    private final Predicate<String> remembered;
+    private final BiFunction<String, String, Optional<Caller>> authenticateRemembered;
 
     /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
-        this(router, authenticate, username -> false);
+        this(router, authenticate, (username, password) -> Optional.empty());
     }
 
     /**
-     * @param remembered whether {@code authenticate} would check this username's password without blocking (its
-     *                   token verified recently): only then does a non-blocking route run on the I/O thread
+     * @param authenticateRemembered {@code authenticate} without blocking: the caller, a refusal, or empty when the
+     *                               pair cannot be checked without blocking (its token not verified recently); only
+     *                               a caller or a refusal lets a non-blocking route run on the I/O thread
      */
-    public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate, Predicate<String> remembered) {
+    public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
+                      BiFunction<String, String, Optional<Caller>> authenticateRemembered) {
         this.router = router;
         this.authenticate = authenticate;
-        this.remembered = remembered;
+        this.authenticateRemembered = authenticateRemembered;
     }
 
     /** The routes this API serves ({@code METHOD /template}). */
@@ -68,7 +71,7 @@ public final class ApiHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         if (!exchange.isInIoThread()) {
-            handle(exchange, null, null);
+            handle(exchange, null, null, () -> authenticate(exchange));
             return;
         }
         Router.Match match = nonBlockingRoute(exchange);
@@ -77,10 +80,13 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         exchange.getRequestReceiver().receiveFullBytes((received, body) -> {
-            if (authenticatesWithoutBlocking(received)) {
-                handle(received, body, match);
+            Supplier<Caller> caller = authenticatedWithoutBlocking(received);
+            if (caller != null) {
+                handle(received, body, match, caller);
             } else {
-                received.dispatch(() -> handle(received, body, match));
+                // As a handler, so that anything escaping it still ends the exchange (with a 500).
+                received.dispatch((HttpHandler) onWorker ->
+                        handle(onWorker, body, match, () -> authenticate(onWorker)));
             }
         });
     }
@@ -96,22 +102,32 @@ public final class ApiHandler implements HttpHandler {
         return match.filter(m -> m.handler() != null && m.nonBlocking()).orElse(null);
     }
 
-    /** Missing or malformed credentials are refused without blocking too. */
-    private boolean authenticatesWithoutBlocking(HttpServerExchange exchange) {
+    /**
+     * The caller, or its refusal (missing or malformed credentials too), when telling them needs no blocking; null
+     * when it does.
+     */
+    private Supplier<Caller> authenticatedWithoutBlocking(HttpServerExchange exchange) {
         try {
-            return remembered.test(credentials(exchange)[0]);
+            String[] credentials = credentials(exchange);
+            Caller caller = authenticateRemembered.apply(credentials[0], credentials[1]).orElse(null);
+            return caller == null ? null : () -> caller;
         } catch (Unauthenticated refused) {
-            return true;
+            return () -> {
+                throw refused;
+            };
         }
     }
 
-    /** Answers the request; {@code received} is its body when already read, {@code match} its route when found. */
-    private void handle(HttpServerExchange exchange, byte[] received, Router.Match match) {
+    /**
+     * Answers the request; {@code received} is its body when already read, {@code match} its route when found,
+     * {@code caller} authenticates it (once its route is known to exist).
+     */
+    private void handle(HttpServerExchange exchange, byte[] received, Router.Match match, Supplier<Caller> caller) {
         String requestId = "Request:" + UUID.randomUUID();
         exchange.getResponseHeaders().put(REQUEST_ID, requestId);
         Response response;
         try {
-            response = route(exchange, received, match);
+            response = route(exchange, received, match, caller);
         } catch (RuntimeException e) {
             response = failure(exchange, requestId, e);
         }
@@ -164,7 +180,8 @@ public final class ApiHandler implements HttpHandler {
         return false;
     }
 
-    private Response route(HttpServerExchange exchange, byte[] received, Router.Match found) {
+    private Response route(HttpServerExchange exchange, byte[] received, Router.Match found,
+                           Supplier<Caller> authenticated) {
         String path = exchange.getRequestPath();
         if (!path.startsWith(BASE_PATH + "/")) {
             return notFound(path);
@@ -179,7 +196,7 @@ public final class ApiHandler implements HttpHandler {
             return Errors.body(405, "METHOD_NOT_ALLOWED", method + " is not allowed on " + path,
                     Map.of("allowedMethods", match.allowedMethods()));
         }
-        Caller caller = authenticate(exchange);
+        Caller caller = authenticated.get();
         String badPath = JsonCodec.badText(path);
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);

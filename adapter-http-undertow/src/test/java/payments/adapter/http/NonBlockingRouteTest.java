@@ -13,10 +13,13 @@ import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,13 +50,19 @@ class NonBlockingRouteTest {
             // Answered from another thread, as a group commit's batch answers.
             return Response.later(CompletableFuture.supplyAsync(() -> Response.created(Map.of("echo", r.body()))));
         };
-        Router router = new Router().postNonBlocking("/queued", echoLater).post("/blocking", echoLater);
-        ApiHandler api = new ApiHandler(router, (user, password) -> {
+        Handler broken = r -> {
+            throw new AssertionError("a bug, not a refusal");
+        };
+        Router router = new Router().postNonBlocking("/queued", echoLater).post("/blocking", echoLater)
+                .postNonBlocking("/broken", broken);
+        BiFunction<String, String, Caller> authenticate = (user, password) -> {
             if (!password.equals("secret")) {
                 throw new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");
             }
             return CALLER;
-        }, user -> remembered.get());
+        };
+        ApiHandler api = new ApiHandler(router, authenticate, (user, password) ->
+                remembered.get() ? Optional.of(authenticate.apply(user, password)) : Optional.empty());
         server = new UndertowServer("127.0.0.1", 0, 4, api).start();
     }
 
@@ -110,6 +119,19 @@ class NonBlockingRouteTest {
                     .build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(401, none.statusCode(), route);
         }
+    }
+
+    @Test
+    void an_error_escaping_a_route_moved_to_a_worker_still_ends_the_exchange() throws Exception {
+        remembered.set(false);
+
+        HttpResponse<String> response = client.sendAsync(HttpRequest.newBuilder(uri("/broken"))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                        "user:secret".getBytes(StandardCharsets.UTF_8)))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body()))
+                .build(), HttpResponse.BodyHandlers.ofString()).get(10, TimeUnit.SECONDS);
+
+        assertEquals(500, response.statusCode(), "answered rather than left open");
     }
 
     private static String body() {

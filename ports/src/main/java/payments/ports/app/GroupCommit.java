@@ -143,14 +143,17 @@ public final class GroupCommit<C, R> {
             try {
                 executor.execute(this::lead);
             } catch (RejectedExecutionException shuttingDown) {
+                boolean stillQueued;
                 lock.lock();
                 try {
                     leaders--;
-                    queue.remove(me);
+                    stillQueued = queue.remove(me);
                 } finally {
                     lock.unlock();
                 }
-                me.result.completeExceptionally(shuttingDown);
+                if (stillQueued) {
+                    me.result.completeExceptionally(shuttingDown);
+                } // else a running leader took it into a batch, which answers it: failing it could hide a commit
             }
         }
         return me.result;

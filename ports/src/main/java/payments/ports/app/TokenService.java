@@ -2,6 +2,7 @@ package payments.ports.app;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import payments.core.common.Conflict;
 import payments.core.common.EntityId;
@@ -114,17 +115,11 @@ public final class TokenService {
      * for at most that long.
      */
     public Caller authenticate(String username, String secret) {
+        Optional<Caller> remembered = authenticateRemembered(username, secret);
+        if (remembered.isPresent()) {
+            return remembered.get();
+        }
         TokenId id = tokenId(username);
-        if (id == null) {
-            throw invalidCredentials();
-        }
-        VerifiedTokens.Entry recent = verified.fresh(id);
-        if (recent != null) {
-            if (!secrets.matches(secret, recent.secretHash())) {
-                throw invalidCredentials();
-            }
-            return recent.caller();
-        }
         StoredToken stored = tokens.findForAuthentication(id).orElse(null);
         if (stored == null || !secrets.matches(secret, stored.secretHash())) {
             throw invalidCredentials();
@@ -136,12 +131,24 @@ public final class TokenService {
     }
 
     /**
-     * Whether {@link #authenticate} would answer for this username without reading the database: its token was
-     * verified recently, or the username is no token id at all. An HTTP server's I/O thread may then authenticate.
+     * {@link #authenticate} without reading the database, for an HTTP server's I/O thread: the caller when the token
+     * was verified recently, empty when its token must be looked up; a refusal when the username is no token id or
+     * the secret does not match the remembered one. One look at the cache decides, so an entry that lapses meanwhile
+     * cannot send the caller to the database after all.
      */
-    public boolean remembers(String username) {
+    public Optional<Caller> authenticateRemembered(String username, String secret) {
         TokenId id = tokenId(username);
-        return id == null || verified.fresh(id) != null;
+        if (id == null) {
+            throw invalidCredentials();
+        }
+        VerifiedTokens.Entry recent = verified.fresh(id);
+        if (recent == null) {
+            return Optional.empty();
+        }
+        if (!secrets.matches(secret, recent.secretHash())) {
+            throw invalidCredentials();
+        }
+        return Optional.of(recent.caller());
     }
 
     /** The token id a username names, or null. */

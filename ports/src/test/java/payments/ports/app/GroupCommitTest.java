@@ -17,9 +17,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -324,6 +326,42 @@ class GroupCommitTest {
 
         assertTrue(e.getCause() instanceof java.util.concurrent.RejectedExecutionException, e.toString());
         assertEquals(0, group.queued());
+    }
+
+    @Test
+    void a_request_a_running_leader_took_is_answered_by_its_batch_when_its_own_leader_is_refused() {
+        CountDownLatch firstRunning = new CountDownLatch(1);
+        CountDownLatch releaseFirst = new CountDownLatch(1);
+        CountDownLatch releaseSecond = new CountDownLatch(1);
+        List<GroupCommit<Integer, Integer>> group = new ArrayList<>();
+        AtomicInteger executions = new AtomicInteger();
+        Executor oneLeaderThenShuttingDown = task -> {
+            if (executions.incrementAndGet() == 1) {
+                threads.execute(task);
+                return;
+            }
+            // The running leader takes the request into its next batch before the refusal is handled.
+            releaseFirst.countDown();
+            awaitUntil(() -> group.get(0).queued() == 0 && batches.size() == 2, "the running leader took it");
+            throw new RejectedExecutionException("shutting down");
+        };
+        group.add(new GroupCommit<>(doubling(batch -> {
+            if (batch.contains(1)) {
+                firstRunning.countDown();
+                await(releaseFirst);
+            } else {
+                await(releaseSecond); // answers only after the refusal was handled
+            }
+        }), r -> -1, 8, 2, oneLeaderThenShuttingDown));
+        CompletableFuture<Integer> first = group.get(0).submit(1);
+        await(firstRunning);
+
+        CompletableFuture<Integer> second = group.get(0).submit(2); // a second leader is due: the queue holds 1
+        releaseSecond.countDown();
+
+        assertEquals(2, first.join());
+        assertEquals(4, second.join(), "its batch committed it, so it must not fail");
+        assertEquals(List.of(List.of(1), List.of(2)), batches);
     }
 
     @Test

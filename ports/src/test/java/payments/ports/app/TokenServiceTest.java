@@ -11,6 +11,7 @@ import static payments.ports.app.World.json;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -209,18 +210,25 @@ class TokenServiceTest {
     }
 
     @Test
-    void a_token_is_remembered_from_its_verification_until_the_cache_lifetime_ends() {
+    void a_token_verified_recently_authenticates_from_memory_alone_until_the_cache_lifetime_ends() {
         TokenService.IssuedToken issued = create("ci", "VIEW");
-        String username = issued.token().id().toString();
-        assertFalse(w.tokens.remembers(username), "never verified: authenticating reads the store");
+        TokenId id = issued.token().id();
+        String username = id.toString();
+        assertEquals(Optional.empty(), w.tokens.authenticateRemembered(username, issued.secret()),
+                "never verified: its token must be looked up");
 
         w.tokens.authenticate(username, issued.secret());
+        w.apiTokens.delete(acme.id(), id, w.clock.now()); // what answers from now on cannot be the store
 
-        assertTrue(w.tokens.remembers(username));
-        assertTrue(w.tokens.remembers(issued.token().id().value().toString()), "the bare uuid names it too");
-        assertTrue(w.tokens.remembers("not-a-token"), "refused without a read");
+        assertEquals(id, w.tokens.authenticateRemembered(username, issued.secret()).orElseThrow().tokenId());
+        assertEquals(id, w.tokens.authenticateRemembered(id.value().toString(), issued.secret()).orElseThrow()
+                .tokenId(), "the bare uuid names it too");
+        assertThrows(Unauthenticated.class, () -> w.tokens.authenticateRemembered(username, issued.secret() + "x"),
+                "a wrong secret is refused from memory");
+        assertThrows(Unauthenticated.class, () -> w.tokens.authenticateRemembered("not-a-token", issued.secret()));
         w.clock.advance(VerifiedTokens.TTL);
-        assertFalse(w.tokens.remembers(username));
+        assertEquals(Optional.empty(), w.tokens.authenticateRemembered(username, issued.secret()),
+                "lapsed: the answer is to look it up, never a lookup of its own");
     }
 
     @Test
