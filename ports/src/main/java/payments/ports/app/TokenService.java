@@ -115,11 +115,11 @@ public final class TokenService {
      * for at most that long.
      */
     public Caller authenticate(String username, String secret) {
-        Optional<Caller> remembered = authenticateRemembered(username, secret);
+        TokenId id = tokenIdOfCredentials(username);
+        Optional<Caller> remembered = remembered(id, secret);
         if (remembered.isPresent()) {
             return remembered.get();
         }
-        TokenId id = tokenId(username);
         StoredToken stored = tokens.findForAuthentication(id).orElse(null);
         if (stored == null || !secrets.matches(secret, stored.secretHash())) {
             throw invalidCredentials();
@@ -137,10 +137,11 @@ public final class TokenService {
      * cannot send the caller to the database after all.
      */
     public Optional<Caller> authenticateRemembered(String username, String secret) {
-        TokenId id = tokenId(username);
-        if (id == null) {
-            throw invalidCredentials();
-        }
+        return remembered(tokenIdOfCredentials(username), secret);
+    }
+
+    /** The caller of a token verified recently whose secret matches, empty if it was not; else a refusal. */
+    private Optional<Caller> remembered(TokenId id, String secret) {
         VerifiedTokens.Entry recent = verified.fresh(id);
         if (recent == null) {
             return Optional.empty();
@@ -151,13 +152,13 @@ public final class TokenService {
         return Optional.of(recent.caller());
     }
 
-    /** The token id a username names, or null. */
-    private static TokenId tokenId(String username) {
+    /** The token id a Basic-auth username names, or the refusal every failed authentication gets. */
+    private static TokenId tokenIdOfCredentials(String username) {
         try {
             return TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
                     : TokenId.KIND + ":" + username);
         } catch (payments.core.common.InvalidInput e) {
-            return null;
+            throw invalidCredentials();
         }
     }
 
