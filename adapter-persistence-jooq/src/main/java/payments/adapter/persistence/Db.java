@@ -5,8 +5,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
+import org.jooq.exception.DataAccessException;
 import payments.ports.driven.TransactionRunner;
 
 /**
@@ -19,7 +21,8 @@ import payments.ports.driven.TransactionRunner;
  * PostgreSQL in the same round trip as the transaction's next {@link Statement}, or just before the commit: a batch's
  * writes cost one round trip instead of one each, and each round trip is a wake-up of this thread and of the
  * database's backend (docs/PERFORMANCE.md, session 27). Anything else that uses the connection ({@link #ctx()})
- * sends them first, so every statement still sees every earlier write.
+ * sends them first, so every statement still sees every earlier write. A transaction whose deferred writes may not
+ * have run never commits ({@link #sendWithDeferred}).
  */
 public final class Db implements TransactionRunner {
     /** Work kept until the transaction's other statements have run; flushed once, just before the commit. */
@@ -27,8 +30,24 @@ public final class Db implements TransactionRunner {
         void flush(Db db);
     }
 
-    private record Unit(DSLContext ctx, Map<Class<?>, BeforeCommit> beforeCommit, Map<Object, Object> reads,
-                        List<Statement.Bound> deferred) {
+    /** A round trip that carried deferred writes failed: they may not have run ({@link #sendWithDeferred}). */
+    static final class DeferredWriteFailed extends DataAccessException {
+        DeferredWriteFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private static final class Unit {
+        final DSLContext ctx;
+        final Map<Class<?>, BeforeCommit> beforeCommit = new LinkedHashMap<>();
+        final Map<Object, Object> reads = new HashMap<>();
+        final List<Statement.Bound> deferred = new ArrayList<>();
+        /** A round trip that carried deferred writes failed: the transaction must not commit. */
+        boolean deferredFailed;
+
+        Unit(DSLContext ctx) {
+            this.ctx = ctx;
+        }
     }
 
     private static final Statement COMMIT = Statement.of(ctx -> ctx.query("commit"));
@@ -45,14 +64,14 @@ public final class Db implements TransactionRunner {
         if (unit == null) {
             return base;
         }
-        sendDeferred();
-        return unit.ctx();
+        sendWithDeferred(null, writes -> Statement.run(this, writes));
+        return unit.ctx;
     }
 
     /** The unit of work's context as it is, for a {@link Statement} that sends the deferred writes itself. */
     DSLContext connectionCtx() {
         Unit unit = current.get();
-        return unit != null ? unit.ctx() : base;
+        return unit != null ? unit.ctx : base;
     }
 
     /**
@@ -65,19 +84,34 @@ public final class Db implements TransactionRunner {
         if (unit == null) {
             Statement.run(this, List.of(write));
         } else {
-            unit.deferred().add(write);
+            unit.deferred.add(write);
         }
     }
 
-    /** The deferred writes, now taken by the caller to send. */
-    List<Statement.Bound> takeDeferred() {
+    /**
+     * Sends the deferred writes, then {@code next} (none when null), in one round trip made by {@code send}; just
+     * {@code next} without deferred writes, and nothing without either. If a round trip with deferred writes fails,
+     * whether before it left or in the database, they may not have run: the failure is a {@link DeferredWriteFailed}
+     * (so no repository takes its unique violation for its own write's), and the transaction can no longer commit,
+     * even if a caller catches the failure and carries on.
+     */
+    <T> T sendWithDeferred(Statement.Bound next, Function<List<Statement.Bound>, T> send) {
         Unit unit = current.get();
-        if (unit == null || unit.deferred().isEmpty()) {
-            return List.of();
+        if (unit == null || unit.deferred.isEmpty()) {
+            return next == null ? null : send.apply(List.of(next));
         }
-        List<Statement.Bound> taken = new ArrayList<>(unit.deferred());
-        unit.deferred().clear();
-        return taken;
+        List<Statement.Bound> writes = new ArrayList<>(unit.deferred);
+        unit.deferred.clear();
+        if (next != null) {
+            writes.add(next);
+        }
+        try {
+            return send.apply(writes);
+        } catch (RuntimeException e) {
+            unit.deferredFailed = true;
+            throw new DeferredWriteFailed("a round trip with deferred writes failed, so the transaction cannot commit: "
+                    + e.getMessage(), e);
+        }
     }
 
     /**
@@ -85,18 +119,13 @@ public final class Db implements TransactionRunner {
      * transaction ended (pgjdbc follows the server's transaction state and sends nothing). A failed write leaves the
      * COMMIT unrun and the transaction to jOOQ's rollback; a failed COMMIT has rolled it back already.
      */
-    private void commitWithDeferred() {
-        List<Statement.Bound> writes = takeDeferred();
-        if (!writes.isEmpty()) {
-            writes.add(new Statement.Bound(COMMIT, new Object[0]));
-            Statement.run(this, writes);
+    private void commitWithDeferred(Unit unit) {
+        if (unit.deferredFailed) {
+            throw new DeferredWriteFailed("deferred writes failed earlier in the transaction (the failure was caught); "
+                    + "it cannot commit", null);
         }
-    }
-
-    private void sendDeferred() {
-        List<Statement.Bound> writes = takeDeferred();
-        if (!writes.isEmpty()) {
-            Statement.run(this, writes);
+        if (!unit.deferred.isEmpty()) {
+            sendWithDeferred(new Statement.Bound(COMMIT, new Object[0]), writes -> Statement.run(this, writes));
         }
     }
 
@@ -106,12 +135,12 @@ public final class Db implements TransactionRunner {
             return work.get();
         }
         return base.transactionResult(cfg -> {
-            Unit unit = new Unit(cfg.dsl(), new LinkedHashMap<>(), new HashMap<>(), new ArrayList<>());
+            Unit unit = new Unit(cfg.dsl());
             current.set(unit);
             try {
                 T result = work.get();
-                unit.beforeCommit().values().forEach(w -> w.flush(this));
-                commitWithDeferred();
+                unit.beforeCommit.values().forEach(w -> w.flush(this));
+                commitWithDeferred(unit);
                 return result;
             } finally {
                 current.remove();
@@ -129,10 +158,10 @@ public final class Db implements TransactionRunner {
         if (unit == null) {
             return read.get();
         }
-        T value = (T) unit.reads().get(key);
+        T value = (T) unit.reads.get(key);
         if (value == null) {
             value = read.get();
-            unit.reads().put(key, value);
+            unit.reads.put(key, value);
         }
         return value;
     }
@@ -140,7 +169,7 @@ public final class Db implements TransactionRunner {
     void forget(Object key) {
         Unit unit = current.get();
         if (unit != null) {
-            unit.reads().remove(key);
+            unit.reads.remove(key);
         }
     }
 
@@ -153,6 +182,6 @@ public final class Db implements TransactionRunner {
         if (unit == null) {
             throw new IllegalStateException(type.getSimpleName() + " needs a transaction");
         }
-        return type.cast(unit.beforeCommit().computeIfAbsent(type, t -> create.get()));
+        return type.cast(unit.beforeCommit.computeIfAbsent(type, t -> create.get()));
     }
 }

@@ -368,31 +368,19 @@ final class Statement {
 
     /** Runs the statement (after the deferred writes, in the same round trip); its update count. */
     int execute(Db db, Object... values) {
-        return run(db, afterDeferred(db, values));
+        return db.sendWithDeferred(new Bound(this, values), statements -> run(db, statements));
     }
 
     /** Runs the query (after the deferred writes, in the same round trip); its rows. */
     List<Record> fetch(Db db, Object... values) {
-        List<Bound> statements = afterDeferred(db, values);
-        return db.connectionCtx().connectionResult(c -> {
+        return db.sendWithDeferred(new Bound(this, values), statements -> db.connectionCtx().connectionResult(c -> {
             String sql = sqlOf(statements);
             try (PreparedStatement ps = prepare(c, sql, statements); ResultSet rs = lastResult(ps, statements)) {
                 return List.copyOf(db.connectionCtx().fetch(rs, fields));
             } catch (SQLException e) {
                 throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
             }
-        });
-    }
-
-    private List<Bound> afterDeferred(Db db, Object[] values) {
-        List<Bound> deferred = db.takeDeferred();
-        Bound me = new Bound(this, values);
-        if (deferred.isEmpty()) {
-            return List.of(me);
-        }
-        List<Bound> all = new ArrayList<>(deferred);
-        all.add(me);
-        return all;
+        }));
     }
 
     /** Sends the statements in one round trip (PostgreSQL runs them in order); the last one's update count. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
+import static payments.adapter.persistence.schema.Tables.PLATFORMS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
 
 import java.lang.reflect.InvocationTargetException;
@@ -21,8 +22,12 @@ import org.jooq.SQLDialect;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
+import org.postgresql.util.PSQLException;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
 import payments.core.common.PlatformId;
+import payments.core.platform.Environment;
+import payments.core.platform.Platform;
+import payments.core.platform.PlatformConfig;
 
 class StatementTest {
     private static final Statement ACCOUNTS_WITH_BALANCE = Statement.query(ctx -> ctx.select(LEDGER_ACCOUNTS.ID)
@@ -232,9 +237,52 @@ class StatementTest {
             return COUNT_EVENTS.fetch(Fixtures.DB, platform.value());
         }));
 
-        assertTrue(UniqueViolation.constraintOf(atCommit).isPresent(), atCommit.toString());
-        assertTrue(UniqueViolation.constraintOf(atRead).isPresent(), atRead.toString());
+        for (DataAccessException failed : List.of(atCommit, atRead)) {
+            assertTrue(failed instanceof Db.DeferredWriteFailed, failed.toString());
+            assertEquals("23505", failed.getCause(PSQLException.class).getSQLState(), failed.toString());
+            assertTrue(UniqueViolation.constraintOf(failed).isEmpty(), "not the failed statement's own clash");
+        }
         assertEquals(1, eventCount(platform));
+    }
+
+    /** A repository that maps its own insert's unique violation to a 409 does not take a waiting insert's for it. */
+    @Test
+    void a_clash_of_a_waiting_insert_is_not_taken_for_the_next_writes_own() {
+        PlatformId platform = Fixtures.platform();
+        Row<WebhookEventsRecord> existing = event(platform);
+        INSERT_EVENT.write(Fixtures.DB, existing);
+        PlatformId another = new PlatformId(UUID.randomUUID());
+
+        DataAccessException failed = assertThrows(DataAccessException.class, () -> Fixtures.DB.inTransaction(() -> {
+            INSERT_EVENT.writeAll(Fixtures.DB, List.of(existing));
+            new JooqPlatforms(Fixtures.DB).insert(new Platform(another, "test", Environment.SANDBOX,
+                    PlatformConfig.initial("test.example", List.of("USD")), Fixtures.now(), Fixtures.now()));
+            return null;
+        }));
+
+        assertTrue(failed instanceof Db.DeferredWriteFailed, failed.toString());
+        assertEquals(0, Fixtures.DB.ctx().fetchCount(PLATFORMS, PLATFORMS.PLATFORM_ID.eq(another.value())));
+    }
+
+    /**
+     * Waiting inserts taken for a round trip that failed before it left (here a statement given too few values) are
+     * gone from the transaction: it must not commit without them, even if the caller catches the failure.
+     */
+    @Test
+    void a_transaction_whose_waiting_inserts_failed_never_commits_even_if_the_failure_is_caught() {
+        PlatformId platform = Fixtures.platform();
+
+        DataAccessException atCommit = assertThrows(DataAccessException.class, () -> Fixtures.DB.inTransaction(() -> {
+            INSERT_EVENT.writeAll(Fixtures.DB, List.of(event(platform)));
+            DataAccessException notSent = assertThrows(DataAccessException.class,
+                    () -> COUNT_EVENTS.fetch(Fixtures.DB));
+            assertTrue(notSent instanceof Db.DeferredWriteFailed, notSent.toString());
+            INSERT_EVENT.writeAll(Fixtures.DB, List.of(event(platform))); // carries on as if nothing failed
+            return null;
+        }));
+
+        assertTrue(atCommit instanceof Db.DeferredWriteFailed, atCommit.toString());
+        assertEquals(0, eventCount(platform), "neither insert committed");
     }
 
     private static Row<WebhookEventsRecord> event(PlatformId platform) {
