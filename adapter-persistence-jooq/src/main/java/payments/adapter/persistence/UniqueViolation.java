@@ -13,8 +13,11 @@ final class UniqueViolation {
     }
 
     static Optional<String> constraintOf(DataAccessException e) {
+        if (e instanceof Db.DeferredWriteFailed) {
+            return Optional.empty();
+        }
         PSQLException cause = e.getCause(PSQLException.class);
-        if (e instanceof Db.DeferredWriteFailed || cause == null || !"23505".equals(cause.getSQLState()) || cause.getServerErrorMessage() == null) {
+        if (cause == null || !"23505".equals(cause.getSQLState()) || cause.getServerErrorMessage() == null) {
             return Optional.empty();
         }
         return Optional.ofNullable(cause.getServerErrorMessage().getConstraint());

@@ -35,9 +35,14 @@ final class Fixtures {
 
     static PlatformId platform() {
         PlatformId id = new PlatformId(UUID.randomUUID());
-        new JooqPlatforms(DB).insert(new Platform(id, "test", Environment.SANDBOX,
-                PlatformConfig.initial("test.example", List.of("USD")), now(), now()));
+        new JooqPlatforms(DB).insert(platformNamed(id));
         return id;
+    }
+
+    /** A sandbox platform with this id, not yet stored. */
+    static Platform platformNamed(PlatformId id) {
+        return new Platform(id, "test", Environment.SANDBOX, PlatformConfig.initial("test.example", List.of("USD")),
+                now(), now());
     }
 
     static Customer customer(PlatformId platform, String platformCustomerId, String uma, Instant createdAt) {

@@ -25,9 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.postgresql.util.PSQLException;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
 import payments.core.common.PlatformId;
-import payments.core.platform.Environment;
-import payments.core.platform.Platform;
-import payments.core.platform.PlatformConfig;
 
 class StatementTest {
     private static final Statement ACCOUNTS_WITH_BALANCE = Statement.query(ctx -> ctx.select(LEDGER_ACCOUNTS.ID)
@@ -255,8 +252,7 @@ class StatementTest {
 
         DataAccessException failed = assertThrows(DataAccessException.class, () -> Fixtures.DB.inTransaction(() -> {
             INSERT_EVENT.writeAll(Fixtures.DB, List.of(existing));
-            new JooqPlatforms(Fixtures.DB).insert(new Platform(another, "test", Environment.SANDBOX,
-                    PlatformConfig.initial("test.example", List.of("USD")), Fixtures.now(), Fixtures.now()));
+            new JooqPlatforms(Fixtures.DB).insert(Fixtures.platformNamed(another));
             return null;
         }));
 
