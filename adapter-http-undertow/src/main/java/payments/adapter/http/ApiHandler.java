@@ -80,13 +80,24 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         exchange.getRequestReceiver().receiveFullBytes((received, body) -> {
-            Supplier<Caller> caller = authenticatedWithoutBlocking(received);
-            if (caller != null) {
-                handle(received, body, match, caller);
+            String[] credentials;
+            Caller remembered;
+            try {
+                credentials = credentials(received);
+                remembered = authenticateRemembered.apply(credentials[0], credentials[1]).orElse(null);
+            } catch (Unauthenticated refused) {
+                handle(received, body, match, () -> {
+                    throw refused;
+                });
+                return;
+            }
+            if (remembered != null) {
+                handle(received, body, match, () -> remembered);
             } else {
-                // As a handler, so that anything escaping it still ends the exchange (with a 500).
+                // As a handler, so that anything escaping it still ends the exchange (with a 500). The credentials
+                // are checked there, blocking, as already decoded.
                 received.dispatch((HttpHandler) onWorker ->
-                        handle(onWorker, body, match, () -> authenticate(onWorker)));
+                        handle(onWorker, body, match, () -> authenticate.apply(credentials[0], credentials[1])));
             }
         });
     }
@@ -100,22 +111,6 @@ public final class ApiHandler implements HttpHandler {
         }
         var match = router.match(exchange.getRequestMethod().toString(), path.substring(BASE_PATH.length()));
         return match.filter(m -> m.handler() != null && m.nonBlocking()).orElse(null);
-    }
-
-    /**
-     * The caller, or its refusal (missing or malformed credentials too), when telling them needs no blocking; null
-     * when it does.
-     */
-    private Supplier<Caller> authenticatedWithoutBlocking(HttpServerExchange exchange) {
-        try {
-            String[] credentials = credentials(exchange);
-            Caller caller = authenticateRemembered.apply(credentials[0], credentials[1]).orElse(null);
-            return caller == null ? null : () -> caller;
-        } catch (Unauthenticated refused) {
-            return () -> {
-                throw refused;
-            };
-        }
     }
 
     /**

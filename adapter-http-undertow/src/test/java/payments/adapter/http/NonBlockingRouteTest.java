@@ -93,6 +93,17 @@ class NonBlockingRouteTest {
     }
 
     @Test
+    void a_token_looked_up_on_a_worker_thread_with_a_wrong_secret_is_refused_with_the_error_body() throws Exception {
+        remembered.set(false);
+
+        HttpResponse<String> response = post("/queued", "wrong", HttpRequest.BodyPublishers.ofString(body()));
+
+        assertEquals(401, response.statusCode(), response.body());
+        assertTrue(response.body().contains("\"code\":\"UNAUTHORIZED\""), response.body());
+        assertEquals(null, onIoThread.get(), "the route did not run");
+    }
+
+    @Test
     void a_body_of_no_declared_length_and_a_blocking_route_run_on_a_worker_thread() throws Exception {
         HttpResponse<String> chunked = post("/queued", "secret", HttpRequest.BodyPublishers.ofInputStream(
                 () -> new ByteArrayInputStream(body().getBytes(StandardCharsets.UTF_8))));
