@@ -70,9 +70,14 @@ public final class Bench {
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
             // pgbench runs on the quiet server before the scenarios and again after them (autovacuum and checkpoints
             // then still busy with their rows); the ratio divides by the higher, so a slow moment flatters nothing.
-            // BENCH_PGBENCH_TPS skips both when iterating on one scenario.
+            // Before, pgbench also runs at half its rate (open loop): the database's own p99 in this hour of the disk,
+            // beside the one the payments' half peak is held to. BENCH_PGBENCH_TPS skips all of it when iterating on
+            // one scenario.
             String givenTps = ENV.get("BENCH_PGBENCH_TPS");
-            double tpsBefore = givenTps != null ? Double.parseDouble(givenTps) : Pgbench.tps(database, seconds);
+            Pgbench.Measured before = givenTps != null
+                    ? new Pgbench.Measured(Double.parseDouble(givenTps), null, null)
+                    : Pgbench.measure(database, seconds, disk);
+            double tpsBefore = before.tps();
             try (PaymentsServer server = PaymentsServer.start(config)) {
                 Api api = new Api(server.port(), TOKEN);
                 Seeded seeded = Seeded.create(api, customers);
@@ -91,7 +96,7 @@ public final class Bench {
                 run.maybe("reads", 1, () -> seeded.read(api, sample));
 
                 boolean valid = gate(database, api, lines);
-                double tpsAfter = givenTps != null ? tpsBefore : Pgbench.tps(database, seconds);
+                double tpsAfter = givenTps != null ? tpsBefore : Pgbench.measure(database, seconds, null).tps();
                 double tps = Math.max(tpsBefore, tpsAfter);
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
                         + "workers per route, %d cores, process RSS %d MiB at the end, %d MiB at most (server and load "
@@ -99,6 +104,15 @@ public final class Bench {
                         + "%.1f%n", seconds, warmUpSeconds, customers, workers,
                         Runtime.getRuntime().availableProcessors(), statusKb("VmRSS:") / 1024,
                         statusKb("VmHWM:") / 1024, tpsBefore, tpsAfter, tps);
+                if (before.halfRate() != null) {
+                    Histogram h = before.halfRate();
+                    System.out.printf("  %-22s at half its tps before the scenarios, %.0f/s (open loop): p50 %.1f ms, "
+                                    + "p99 %.1f ms, max %.1f ms; disk flush p99 %.1f ms, max %.1f ms%n", "pgbench",
+                            tpsBefore / 2, h.getValueAtPercentile(50) / 1e6,
+                            h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6,
+                            before.diskFlushes().getValueAtPercentile(99) / 1e6,
+                            before.diskFlushes().getMaxValue() / 1e6);
+                }
                 String openLoopPhase = fixedRate > 0 ? "fixed rate" : "half peak";
                 for (Line l : lines) {
                     System.out.printf("  %-22s peak %.1f/s (p50 %.1f ms, p99 %.1f ms); at %s %.1f/s p50 %.1f ms, "
