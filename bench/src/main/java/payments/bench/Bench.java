@@ -20,7 +20,8 @@ import payments.app.PaymentsServer;
 /**
  * {@code bench/run}: the assembled server on a durable embedded PostgreSQL (fsync and synchronous commit on),
  * seeded customers with funded accounts, and four scenarios, each driven at its peak (closed loop) and then at
- * half of it (open loop, for latency). pgbench TPC-B on the same server, before and after them, is the yardstick.
+ * half of it (open loop, for latency). pgbench TPC-B on the same server, before and after them, is the yardstick;
+ * before them it also runs at half its own rate, for the database's own latency in that hour of the disk.
  * A run whose ledger does not match the client's success count, or does not reconcile, fails.
  */
 public final class Bench {
