@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
+import payments.adapter.persistence.EmbeddedDatabase;
 
 /**
  * TPC-B with pgbench (scale 10, 8 clients) in a database of its own on the same PostgreSQL: the yardstick the payment
@@ -91,11 +91,7 @@ final class Pgbench implements AutoCloseable {
             }
             return latencies;
         } finally {
-            try (Stream<Path> files = Files.walk(logs)) {
-                for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(p);
-                }
-            }
+            EmbeddedDatabase.deleteDirectory(logs);
         }
     }
 

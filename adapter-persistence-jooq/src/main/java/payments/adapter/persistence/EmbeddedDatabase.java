@@ -108,7 +108,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
         }
     }
 
-    /** Deletes a stopped server's data directory. */
+    /** Deletes a directory and everything in it, such as a stopped server's data directory. */
     public static void deleteDirectory(Path dataDirectory) throws IOException {
         if (!Files.exists(dataDirectory)) {
             return;
