@@ -272,11 +272,11 @@ final class Wiring {
         Router router = new Router();
         new PlatformRoutes(platforms, tokens, webhookKeys).register(router);
         new CustomerRoutes(customers).register(router);
-        new AccountRoutes(internalAccounts, externalAccounts).register(router);
+        new AccountRoutes(internalAccounts, externalAccounts, idempotency).register(router);
         new MoneyMovementRoutes(transfers, transactions, idempotency, transferOuts).register(router);
         new SandboxRoutes(sandboxClock, reconciliation).register(router);
-        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, quoteCreations, quoteExecutions)
-                .register(router);
+        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, quoteCreations, quoteExecutions,
+                idempotency).register(router);
         new InvitationRoutes(invitations).register(router);
         new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
         new FxRoutes(exchangeRates, discoveries).register(router);

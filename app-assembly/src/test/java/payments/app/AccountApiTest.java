@@ -45,6 +45,21 @@ class AccountApiTest {
     }
 
     @Test
+    void funding_with_an_idempotency_key_moves_money_once_and_replays_its_answer() {
+        String path = "/sandbox/internal-accounts/" + usdInternalAccount() + "/fund";
+        var keyed = api.withHeader("Idempotency-Key", java.util.UUID.randomUUID().toString());
+        var first = keyed.post(path, Map.of("amount", 500));
+        var again = keyed.post(path, Map.of("amount", 500));
+
+        assertEquals(200, again.status(), again.raw().body());
+        assertEquals(first.raw().body(), again.raw().body());
+        assertEquals("true", again.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals("CONFLICT", keyed.post(path, Map.of("amount", 600)).code());
+        var listed = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data();
+        assertEquals(500L, ((Map<?, ?>) listed.get(0).get("balance")).get("amount"));
+    }
+
+    @Test
     void funding_amounts_are_bounded_integers() {
         String account = usdInternalAccount();
         String path = "/sandbox/internal-accounts/" + account + "/fund";

@@ -384,6 +384,29 @@ class QuoteApiTest {
     }
 
     @Test
+    void the_sandbox_s_money_arriving_with_an_idempotency_key_arrives_once() {
+        var quote = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId), toAccount(eurAccount("DE89370400440532013000")), "RECEIVING", 2_000));
+        var sender = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
+        Map<String, Object> send = Map.of("quoteId", quote.string("id"), "currencyCode", "USD");
+        var paid = sender.post("/sandbox/send", send);
+        var paidAgain = sender.post("/sandbox/send", send);
+        assertEquals(200, paidAgain.status(), paidAgain.raw().body());
+        assertEquals(paid.raw().body(), paidAgain.raw().body());
+        assertTrue(paidAgain.raw().headers().firstValue("Idempotent-Replayed").isPresent());
+
+        long before = balance(usdAccount, "totalBalance");
+        var receiver = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
+        Map<String, Object> receive = Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
+                "customerId", customerId, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1_234);
+        var received = receiver.post("/sandbox/uma/receive", receive);
+        var receivedAgain = receiver.post("/sandbox/uma/receive", receive);
+        assertEquals(received.raw().body(), receivedAgain.raw().body());
+        assertTrue(receivedAgain.raw().headers().firstValue("Idempotent-Replayed").isPresent());
+        assertEquals(before + 1_234L, balance(usdAccount, "totalBalance"), "credited once");
+    }
+
+    @Test
     void paying_a_uma_address_needs_a_lookup_and_the_payer_data_it_demands() {
         fundUsd(20_000);
         var lookup = api.get("/receiver/uma/$success.mxn@sandbox.uma.money?customerId=" + customerId);

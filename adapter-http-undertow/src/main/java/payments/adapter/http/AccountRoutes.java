@@ -6,6 +6,7 @@ import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.json.JsonObject;
 import payments.ports.app.ExternalAccountService;
+import payments.ports.app.IdempotencyService;
 import payments.ports.app.InternalAccountService;
 import payments.ports.app.ResourceJson;
 import payments.ports.driven.InternalAccounts;
@@ -15,10 +16,13 @@ import payments.ports.driven.InternalAccounts;
 public final class AccountRoutes {
     private final InternalAccountService internal;
     private final ExternalAccountService external;
+    private final IdempotencyService idempotency;
 
-    public AccountRoutes(InternalAccountService internal, ExternalAccountService external) {
+    public AccountRoutes(InternalAccountService internal, ExternalAccountService external,
+                         IdempotencyService idempotency) {
         this.internal = internal;
         this.external = external;
+        this.idempotency = idempotency;
     }
 
     public void register(Router router) {
@@ -39,11 +43,11 @@ public final class AccountRoutes {
             return Response.ok(JsonObject.data(internal.listPlatformAccounts(r.caller(), currency, type),
                     ResourceJson::internalAccount));
         });
-        router.post("/sandbox/internal-accounts/{accountId}/fund", r -> {
+        router.post("/sandbox/internal-accounts/{accountId}/fund", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             var id = InternalAccountId.parse("accountId", r.path("accountId"));
             return Response.ok(ResourceJson.internalAccount(internal.fund(r.caller(), id, r.body())));
-        });
+        }));
         registerExternal(router, "/customers/external-accounts", false);
         registerExternal(router, "/platform/external-accounts", true);
     }

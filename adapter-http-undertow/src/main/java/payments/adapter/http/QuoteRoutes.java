@@ -7,6 +7,7 @@ import payments.core.json.JsonObject;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
+import payments.ports.app.IdempotencyService;
 import payments.ports.app.IncomingUmaService;
 import payments.ports.app.QuoteCreationBatch;
 import payments.ports.app.QuoteExecution;
@@ -23,16 +24,18 @@ public final class QuoteRoutes {
     private final IncomingUmaService incomingUma;
     private final QuoteCreationBatch creations;
     private final QuoteExecutionBatch executions;
+    private final IdempotencyService idempotency;
 
     public QuoteRoutes(ReceiverLookupService lookups, QuoteService quotes, QuoteExecution execution,
                        IncomingUmaService incomingUma, QuoteCreationBatch creations,
-                       QuoteExecutionBatch executions) {
+                       QuoteExecutionBatch executions, IdempotencyService idempotency) {
         this.lookups = lookups;
         this.quotes = quotes;
         this.execution = execution;
         this.incomingUma = incomingUma;
         this.creations = creations;
         this.executions = executions;
+        this.idempotency = idempotency;
     }
 
     public void register(Router router) {
@@ -63,14 +66,14 @@ public final class QuoteRoutes {
             return Idempotent.batched(r, (key, hash) -> executions.execute(r.caller(), quoteId,
                     r.header(WalletRoutes.SIGNATURE), key, hash, q -> Idempotent.stored(Response.ok(quote(q)))));
         });
-        router.post("/sandbox/send", r -> {
+        router.post("/sandbox/send", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(execution.fundRealtime(r.caller(), r.body())));
-        });
-        router.post("/sandbox/uma/receive", r -> {
+        }));
+        router.post("/sandbox/uma/receive", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(incomingUma.receive(r.caller(), r.body())));
-        });
+        }));
     }
 
     private static ReceiverLookupService.Sender sender(QueryParams q) {
