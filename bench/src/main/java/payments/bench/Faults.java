@@ -32,6 +32,12 @@ public final class Faults {
         int kills = Integer.parseInt(ENV.getOrDefault("FAULTS_KILLS", "20"));
         int servers = Integer.parseInt(ENV.getOrDefault("FAULTS_SERVERS", "3"));
         Path jar = Path.of(ENV.getOrDefault("FAULTS_SERVER_JAR", "app-assembly/target/payments-server.jar"));
+        if (!Files.isRegularFile(jar)) {
+            // Said plainly: otherwise the first server "did not come up", which reads like a failure of the server.
+            System.err.println("no server jar at " + jar.toAbsolutePath()
+                    + ": run bench/faults (it builds the jar), or set FAULTS_SERVER_JAR");
+            System.exit(2);
+        }
         System.exit(run(jar, kills, servers) ? 0 : 1);
     }
 
