@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,8 @@ class AccountApiTest {
     @Test
     void funding_with_an_idempotency_key_moves_money_once_and_replays_its_answer() {
         String path = "/sandbox/internal-accounts/" + usdInternalAccount() + "/fund";
-        var keyed = api.withHeader("Idempotency-Key", java.util.UUID.randomUUID().toString());
+        assertEquals(400, api.withHeader("Idempotency-Key", "not-a-uuid").post(path, Map.of("amount", 500)).status());
+        var keyed = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
         var first = keyed.post(path, Map.of("amount", 500));
         var again = keyed.post(path, Map.of("amount", 500));
 
