@@ -132,8 +132,10 @@ public final class Bench {
                             openLoopPhase, l.diskFlushes().getValueAtPercentile(99) / 1e6,
                             l.diskFlushes().getMaxValue() / 1e6);
                     if (!l.halfPeak().slowSeconds().isEmpty()) {
-                        System.out.printf("  %-22s seconds with most requests over %d ms at %s (UTC): %s%n", "",
-                                Load.TARGET_MS, openLoopPhase, l.halfPeak().slowSeconds().stream()
+                        System.out.printf("  %-22s %d requests over %d ms at %s (%.2f %%); the seconds with most "
+                                        + "(UTC): %s%n", "", l.halfPeak().overTarget(), Load.TARGET_MS, openLoopPhase,
+                                100.0 * l.halfPeak().overTarget() / l.halfPeak().latency().getTotalCount(),
+                                l.halfPeak().slowSeconds().stream()
                                         .map(s -> String.format("%s, slowest disk flush %.0f ms", s,
                                                 disk.slowestMs(s.at())))
                                         .collect(Collectors.joining("; ")));

@@ -40,6 +40,12 @@ final class Load {
         double p(double percentile) {
             return latency.getValueAtPercentile(percentile) / 1_000_000.0;
         }
+
+        /** Requests over {@link #TARGET_MS}: the 1 % a p99 target allows, or more. */
+        long overTarget() {
+            long target = latency.highestEquivalentValue(TARGET_MS * 1_000_000);
+            return latency.getTotalCount() - latency.getCountBetweenValues(0, target);
+        }
     }
 
     /**

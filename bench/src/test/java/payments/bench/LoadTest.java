@@ -26,6 +26,7 @@ class LoadTest {
         assertEquals(300, result.ok());
         long slow = result.slowSeconds().stream().mapToLong(Load.SlowSecond::overTarget).sum();
         assertTrue(slow >= 100 && slow <= 300, "over target: " + slow);
+        assertEquals(slow, result.overTarget(), "the phase's count is its seconds' sum");
         for (Load.SlowSecond s : result.slowSeconds()) {
             assertEquals(0, s.at().getNano(), "a whole second: " + s.at());
             assertTrue(!s.at().isBefore(before.minusSeconds(1)) && !s.at().isAfter(after), s.at().toString());
