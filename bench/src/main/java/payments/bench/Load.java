@@ -29,9 +29,10 @@ final class Load {
 
     /**
      * @param cpuPerOk CPU per successful operation in ms, {this JVM, PostgreSQL, steal share} ({@link CpuMeter})
+     * @param overTarget the phase's requests over {@link #TARGET_MS}: the 1 % a p99 target allows, or more
      * @param slowSeconds the phase's worst seconds by wall clock, so a tail can be matched to the server's logs
      */
-    record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk,
+    record Result(long ok, long failed, double seconds, Histogram latency, double[] cpuPerOk, long overTarget,
                   List<SlowSecond> slowSeconds) {
         double rate() {
             return ok / seconds;
@@ -39,12 +40,6 @@ final class Load {
 
         double p(double percentile) {
             return latency.getValueAtPercentile(percentile) / 1_000_000.0;
-        }
-
-        /** Requests over {@link #TARGET_MS}: the 1 % a p99 target allows, or more. */
-        long overTarget() {
-            long target = latency.highestEquivalentValue(TARGET_MS * 1_000_000);
-            return latency.getTotalCount() - latency.getCountBetweenValues(0, target);
         }
     }
 
@@ -93,7 +88,9 @@ final class Load {
 
         Result result(CpuMeter cpu) {
             List<SlowSecond> slow = new ArrayList<>();
+            long total = 0;
             for (int s = 0; s < overTarget.length(); s++) {
+                total += overTarget.get(s);
                 if (overTarget.get(s) > 0) {
                     slow.add(new SlowSecond(Instant.ofEpochSecond(startedAt.getEpochSecond() + s),
                             overTarget.get(s), maxNanos.get(s) / 1e6));
@@ -101,7 +98,7 @@ final class Load {
             }
             slow.sort(Comparator.comparingLong(SlowSecond::overTarget).reversed());
             return new Result(ok.get(), failed.get(), (System.nanoTime() - started) / 1e9,
-                    recorder.getIntervalHistogram(), cpu.perOperation(ok.get()),
+                    recorder.getIntervalHistogram(), cpu.perOperation(ok.get()), total,
                     slow.subList(0, Math.min(SLOW_SECONDS_SHOWN, slow.size())));
         }
     }
