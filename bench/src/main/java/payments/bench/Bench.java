@@ -136,8 +136,8 @@ public final class Bench {
                                         + "(UTC): %s%n", "", l.halfPeak().overTarget(), Load.TARGET_MS, openLoopPhase,
                                 100.0 * l.halfPeak().overTarget() / l.halfPeak().latency().getTotalCount(),
                                 l.halfPeak().slowSeconds().stream()
-                                        .map(s -> String.format("%s, slowest disk flush %.0f ms", s,
-                                                disk.slowestMs(s.at())))
+                                        .map(s -> String.format("%s, slowest disk flush %.0f ms, %.1f MB read", s,
+                                                disk.slowestMs(s.at()), disk.readMb(s.at())))
                                         .collect(Collectors.joining("; ")));
                     }
                 }

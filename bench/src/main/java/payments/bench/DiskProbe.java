@@ -20,17 +20,25 @@ import org.HdrHistogram.Recorder;
  * reports the probe's slowest flush beside each slow second, so a tail the disk made is told from one the service
  * made. A flush counts only the time it slept waiting for the disk, not the time it waited for one of the busy
  * cores. 50 flushes of 8 kB a second are a few percent of the writes a run makes.
+ * <p>
+ * It also counts what the machine read from its disks each second (Linux's {@code pgpgin}). The database's working
+ * set is in memory, so a read is a page the kernel dropped from its cache and a backend then wanted back, waiting
+ * for the disk inside a batch: on the sandbox VM the host's proactive reclaim drops page cache untouched for a
+ * minute, in passes 5 s apart (docs/PERFORMANCE.md, session 35).
  */
 final class DiskProbe implements AutoCloseable {
     private static final long PERIOD_NANOS = 20_000_000;
     private static final int PAGE_BYTES = 8192;
     private static final Path SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
+    private static final Path VMSTAT = Path.of("/proc/vmstat");
 
     private final Path file;
     private final FileChannel channel;
     private final Recorder recorder = new Recorder(3);
     /** The slowest flush in progress during each second (epoch second), so a long one counts in every second. */
     private final ConcurrentHashMap<Long, Long> slowestBySecond = new ConcurrentHashMap<>();
+    /** kB read from the disks during each second (epoch second), counted when the probe next saw the clock. */
+    private final ConcurrentHashMap<Long, Long> readKbBySecond = new ConcurrentHashMap<>();
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -54,7 +62,16 @@ final class DiskProbe implements AutoCloseable {
     private void run() {
         ByteBuffer page = ByteBuffer.allocateDirect(PAGE_BYTES);
         long next = System.nanoTime();
+        long second = Instant.now().getEpochSecond();
+        long readKb = kbReadFromDisks();
         while (running) {
+            long now = Instant.now().getEpochSecond();
+            if (now != second) {
+                long read = kbReadFromDisks();
+                readKbBySecond.put(second, read - readKb);
+                second = now;
+                readKb = read;
+            }
             long onCpuBefore = onCpuOrWaitingForOne();
             long began = System.nanoTime();
             Instant beganAt = Instant.now();
@@ -89,6 +106,16 @@ final class DiskProbe implements AutoCloseable {
         }
     }
 
+    /** kB read from the machine's disks since boot (Linux's {@code pgpgin}); 0 where the kernel does not tell. */
+    private static long kbReadFromDisks() {
+        try (var lines = Files.lines(VMSTAT)) {
+            return lines.filter(l -> l.startsWith("pgpgin ")).mapToLong(l -> Long.parseLong(l.substring(7).trim()))
+                    .findFirst().orElse(0);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     /** The flushes since the last call. */
     Histogram interval() {
         return recorder.getIntervalHistogram();
@@ -97,6 +124,14 @@ final class DiskProbe implements AutoCloseable {
     /** The slowest flush in progress during the second that starts at {@code second}, in ms (0 if none). */
     double slowestMs(Instant second) {
         return slowestBySecond.getOrDefault(second.getEpochSecond(), 0L) / 1e6;
+    }
+
+    /**
+     * MB read from the disks during the second that starts at {@code second} (0 if not seen). A probe stalled in
+     * a flush over a second boundary counts the reads of those seconds in the first.
+     */
+    double readMb(Instant second) {
+        return readKbBySecond.getOrDefault(second.getEpochSecond(), 0L) / 1024.0;
     }
 
     @Override

@@ -2,7 +2,14 @@ package payments.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.sun.nio.file.ExtendedOpenOption;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -50,5 +57,38 @@ class LoadTest {
         probe.interval();
         LockSupport.parkNanos(100_000_000);
         assertEquals(0, probe.interval().getTotalCount(), "no flush after close");
+    }
+
+    @Test
+    void the_disk_probe_counts_what_the_disks_read_in_each_second() throws Exception {
+        assumeTrue(Files.isReadable(Path.of("/proc/vmstat")), "Linux only");
+        int bytes = 4 << 20;
+        Path file = Files.createTempFile("probe-read", ".bin");
+        try (DiskProbe probe = DiskProbe.start()) {
+            try (FileChannel out = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                out.write(ByteBuffer.allocate(bytes));
+                out.force(true);
+            }
+            long first = Instant.now().getEpochSecond();
+            // Read past the page cache (O_DIRECT), so every byte comes from the disk.
+            try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ, ExtendedOpenOption.DIRECT)) {
+                ByteBuffer buffer = ByteBuffer.allocateDirect(bytes + 8192).alignedSlice(4096);
+                while (buffer.hasRemaining() && in.read(buffer) > 0) {
+                    // read on
+                }
+            } catch (UnsupportedOperationException | java.io.IOException e) {
+                assumeTrue(false, "no direct reads from " + file.getParent() + ": " + e);
+            }
+            long last = Instant.now().getEpochSecond();
+            LockSupport.parkNanos(1_300_000_000L); // until the probe has seen the next second begin
+
+            double mb = 0;
+            for (long s = first; s <= last; s++) {
+                mb += probe.readMb(Instant.ofEpochSecond(s));
+            }
+            assertTrue(mb >= 4.0, "MB read in the seconds of a 4 MB read: " + mb);
+        } finally {
+            Files.deleteIfExists(file);
+        }
     }
 }
