@@ -97,6 +97,26 @@ class PaymentApprovalApiTest {
     }
 
     @Test
+    void an_approval_repeated_with_its_idempotency_key_credits_the_receiver_once() {
+        connect();
+        receiver.answer(202);
+        String id = receive().string("id");
+        var keyed = api.withHeader("Idempotency-Key", java.util.UUID.randomUUID().toString());
+
+        var first = keyed.post("/transactions/" + id + "/approve", null);
+        var again = keyed.post("/transactions/" + id + "/approve", null);
+
+        assertEquals("COMPLETED", first.string("status"), first.body().toString());
+        assertEquals(200, again.status(), again.body().toString());
+        assertEquals(first.raw().body(), again.raw().body());
+        assertEquals("true", again.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(700, balance(), "credited once");
+        receiver.awaitOne("INCOMING_PAYMENT.COMPLETED");
+        assertEquals(1L, paymentEvents().stream().filter("INCOMING_PAYMENT.COMPLETED"::equals).count(),
+                "one completion, one event");
+    }
+
+    @Test
     void a_202_answer_with_no_decision_in_five_seconds_times_out() {
         connect();
         receiver.answer(202);

@@ -200,4 +200,33 @@ class TransferApiTest {
         assertEquals("TRANSACTION_NOT_FOUND", api.get("/transactions/Transaction:00000000-0000-4000-8000-000000000000")
                 .code());
     }
+
+    @Test
+    void a_cancel_repeated_with_its_idempotency_key_gets_the_first_answer_and_refunds_once() {
+        fund(1_000);
+        String id = (String) transferOut(externalAccount("000000005"), 200).body().get("id");
+        assertEquals(800L, balances()[0], "held");
+        String key = java.util.UUID.randomUUID().toString();
+        var keyed = api.withHeader("Idempotency-Key", key);
+
+        var first = keyed.post("/transactions/" + id + "/cancel", Map.of("reason", "changed mind"));
+        var again = keyed.post("/transactions/" + id + "/cancel", Map.of("reason", "changed mind"));
+
+        assertEquals(200, first.status(), first.body().toString());
+        assertEquals("FAILED", first.string("status"));
+        assertTrue(first.raw().headers().firstValue("Idempotent-Replayed").isEmpty());
+        assertEquals(200, again.status(), again.body().toString());
+        assertEquals(first.raw().body(), again.raw().body(), "the stored bytes");
+        assertEquals("true", again.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(1_000L, balances()[0], "released once");
+        assertEquals(1_000L, balances()[1]);
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", api.withHeader("Idempotency-Key",
+                java.util.UUID.randomUUID().toString()).post("/transactions/" + id + "/cancel", null).code(),
+                "another key is another request: the transaction is no longer cancellable");
+        var reused = keyed.post("/transactions/" + id + "/reject", Map.of("reason", "changed mind"));
+        assertEquals(409, reused.status());
+        assertEquals("CONFLICT", reused.code(), "the key belongs to the cancel");
+        assertEquals(400, api.withHeader("Idempotency-Key", "not-a-uuid").post("/transactions/" + id + "/confirm",
+                null).status());
+    }
 }

@@ -15,7 +15,10 @@ import payments.ports.app.TransferOutBatch;
 import payments.ports.app.TransferService;
 import payments.ports.driven.Transactions;
 
-/** {@code /transfer-in}, {@code /transfer-out} (idempotent) and {@code /transactions}. */
+/**
+ * {@code /transfer-in}, {@code /transfer-out} and {@code /transactions}; the money-moving POSTs and the transactions'
+ * transitions honour an Idempotency-Key.
+ */
 public final class MoneyMovementRoutes {
     private final TransferService transfers;
     private final TransactionService transactions;
@@ -65,22 +68,24 @@ public final class MoneyMovementRoutes {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.get(r.caller(), id(r))));
         });
-        router.post("/transactions/{transactionId}/confirm", r -> {
+        // The transitions honour an Idempotency-Key too: cancel refunds and approve credits, and a client retrying a
+        // timed-out call should get the first answer, not a 409 for a transition already made.
+        router.post("/transactions/{transactionId}/confirm", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.confirmReceipt(r.caller(), id(r), r.body())));
-        });
-        router.post("/transactions/{transactionId}/cancel", r -> {
+        }));
+        router.post("/transactions/{transactionId}/cancel", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.cancel(r.caller(), id(r), r.body())));
-        });
-        router.post("/transactions/{transactionId}/approve", r -> {
+        }));
+        router.post("/transactions/{transactionId}/approve", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.approve(r.caller(), id(r), r.body())));
-        });
-        router.post("/transactions/{transactionId}/reject", r -> {
+        }));
+        router.post("/transactions/{transactionId}/reject", Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.reject(r.caller(), id(r), r.body())));
-        });
+        }));
     }
 
     private static UUID id(Request r) {
