@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.platform.Environment;
@@ -101,7 +102,7 @@ class PaymentApprovalApiTest {
         connect();
         receiver.answer(202);
         String id = receive().string("id");
-        var keyed = api.withHeader("Idempotency-Key", java.util.UUID.randomUUID().toString());
+        var keyed = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
 
         var first = keyed.post("/transactions/" + id + "/approve", null);
         var again = keyed.post("/transactions/" + id + "/approve", null);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -206,7 +207,7 @@ class TransferApiTest {
         fund(1_000);
         String id = (String) transferOut(externalAccount("000000005"), 200).body().get("id");
         assertEquals(800L, balances()[0], "held");
-        String key = java.util.UUID.randomUUID().toString();
+        String key = UUID.randomUUID().toString();
         var keyed = api.withHeader("Idempotency-Key", key);
 
         var first = keyed.post("/transactions/" + id + "/cancel", Map.of("reason", "changed mind"));
@@ -221,7 +222,7 @@ class TransferApiTest {
         assertEquals(1_000L, balances()[0], "released once");
         assertEquals(1_000L, balances()[1]);
         assertEquals("TRANSACTION_NOT_CANCELLABLE", api.withHeader("Idempotency-Key",
-                java.util.UUID.randomUUID().toString()).post("/transactions/" + id + "/cancel", null).code(),
+                UUID.randomUUID().toString()).post("/transactions/" + id + "/cancel", null).code(),
                 "another key is another request: the transaction is no longer cancellable");
         var reused = keyed.post("/transactions/" + id + "/reject", Map.of("reason", "changed mind"));
         assertEquals(409, reused.status());

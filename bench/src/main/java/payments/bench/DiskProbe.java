@@ -65,16 +65,15 @@ final class DiskProbe implements AutoCloseable {
         long second = Instant.now().getEpochSecond();
         long readKb = kbReadFromDisks();
         while (running) {
-            long now = Instant.now().getEpochSecond();
-            if (now != second) {
+            Instant beganAt = Instant.now();
+            if (beganAt.getEpochSecond() != second) {
                 long read = kbReadFromDisks();
                 readKbBySecond.put(second, read - readKb);
-                second = now;
+                second = beganAt.getEpochSecond();
                 readKb = read;
             }
             long onCpuBefore = onCpuOrWaitingForOne();
             long began = System.nanoTime();
-            Instant beganAt = Instant.now();
             try {
                 page.clear();
                 channel.write(page, 0);
