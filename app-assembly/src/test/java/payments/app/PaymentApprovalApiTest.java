@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.platform.Environment;
@@ -41,7 +42,11 @@ class PaymentApprovalApiTest {
     }
 
     private ApiClient.Reply receive() {
-        return api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
+        return receive(api);
+    }
+
+    private ApiClient.Reply receive(ApiClient client) {
+        return client.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
                 "customerId", customer, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 700,
                 "requireApproval", true));
     }
@@ -95,6 +100,29 @@ class PaymentApprovalApiTest {
         api.post("/sandbox/clock/advance", Map.of("seconds", 60));
         assertEquals("COMPLETED", api.get("/transactions/" + pending.string("id")).string("status"),
                 "the deadline passes harmlessly after a decision");
+    }
+
+    @Test
+    void with_an_idempotency_key_the_platform_sees_the_payment_it_is_asked_about_and_a_repeat_gets_the_answer() {
+        connect();
+        List<Integer> seen = new CopyOnWriteArrayList<>();
+        receiver.answer(d -> {
+            if (PENDING.equals(d.type())) { // the platform looks the payment up before it answers
+                seen.add(api.get("/transactions/" + d.data().get("id")).status());
+            }
+            return WebhookReceiver.Answer.of(200);
+        });
+        var keyed = api.withHeader("Idempotency-Key", UUID.randomUUID().toString());
+
+        var first = receive(keyed);
+        var again = receive(keyed);
+
+        assertEquals(List.of(200), seen, "the payment was committed before its platform was asked");
+        assertEquals("COMPLETED", first.string("status"), first.body().toString());
+        assertEquals(first.raw().body(), again.raw().body());
+        assertEquals("true", again.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(700, balance(), "credited once");
+        assertEquals(1, receiver.ofType(PENDING).size(), "asked once");
     }
 
     @Test

@@ -187,6 +187,22 @@ class WalletApiTest {
     }
 
     @Test
+    void a_transfer_out_cannot_move_the_wallets_money_without_its_signature() {
+        api.post("/sandbox/internal-accounts/" + wallet + "/fund", Map.of("amount", 50_000_000));
+        String address = api.post("/customers/external-accounts", Map.of("customerId", customerId,
+                "currency", "USDC", "accountInfo", Map.of("accountType", "SOLANA_WALLET",
+                        "address", "So1anaAddre55"))).string("id");
+        var refused = api.post("/transfer-out", Map.of("source", Map.of("accountId", wallet),
+                "destination", Map.of("accountId", address), "amount", 10_000_000));
+        assertEquals(400, refused.status(), refused.raw().body());
+        assertEquals(List.of("source.accountId"), refused.invalidFields());
+        var account = api.get("/customers/internal-accounts?type=EMBEDDED_WALLET&customerId=" + customerId)
+                .data().get(0);
+        assertEquals(50_000_000, ((Number) ((Map<?, ?>) account.get("balance")).get("amount")).longValue());
+        assertEquals(0, api.get("/transactions?customerId=" + customerId + "&type=OUTGOING").data().size());
+    }
+
+    @Test
     void changing_the_email_tied_to_the_wallet_is_a_signed_retry_and_the_credential_follows() {
         WalletClient client = login();
         Map<String, Object> body = Map.of("customerType", "INDIVIDUAL", "email", "ada.new@example.com");

@@ -6,6 +6,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import payments.ports.app.IdempotencyService;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 
@@ -28,6 +30,24 @@ public final class Idempotent {
             }
             var sent = service.execute(request.caller(), key, fingerprint(request),
                     () -> stored(route.handle(request)));
+            return answer(request, sent.response(), sent.replayed());
+        };
+    }
+
+    /**
+     * {@link #wrap} for a route whose work ends with a call out of the database ({@link
+     * IdempotencyService#executeThen}): {@code record} writes, {@code finish} then runs with no database transaction
+     * open, and {@code render} answers its result.
+     */
+    public static <T> Handler wrapThen(IdempotencyService service, Function<Request, T> record,
+                                       UnaryOperator<T> finish, Function<T, Response> render) {
+        return request -> {
+            String key = request.header(HEADER);
+            if (key == null) {
+                return render.apply(finish.apply(record.apply(request)));
+            }
+            var sent = service.executeThen(request.caller(), key, fingerprint(request), () -> record.apply(request),
+                    finish, t -> stored(render.apply(t)));
             return answer(request, sent.response(), sent.replayed());
         };
     }

@@ -70,10 +70,11 @@ public final class QuoteRoutes {
             r.query().done();
             return Response.ok(ResourceJson.transaction(execution.fundRealtime(r.caller(), r.body())));
         }));
-        router.post("/sandbox/uma/receive", Idempotent.wrap(idempotency, r -> {
+        // Asking the platform to approve must not hold the payment's transaction open: it may call back about it.
+        router.post("/sandbox/uma/receive", Idempotent.wrapThen(idempotency, r -> {
             r.query().done();
-            return Response.ok(ResourceJson.transaction(incomingUma.receive(r.caller(), r.body())));
-        }));
+            return incomingUma.record(r.caller(), r.body());
+        }, incomingUma::decide, t -> Response.ok(ResourceJson.transaction(t))));
     }
 
     private static ReceiverLookupService.Sender sender(QueryParams q) {

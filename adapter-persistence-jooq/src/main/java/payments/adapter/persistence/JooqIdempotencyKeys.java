@@ -46,6 +46,9 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     private static final Statement FIND_ALL = Statement.byKeys(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.PLATFORM_ID,
             IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY);
     private static final Statement INSERT = Statement.insert(IDEMPOTENCY_KEYS, IDEMPOTENCY_KEYS.fields());
+    private static final Statement REPLACE = Statement.updateColumns(IDEMPOTENCY_KEYS,
+            new Field<?>[] {IDEMPOTENCY_KEYS.PLATFORM_ID, IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY},
+            IDEMPOTENCY_KEYS.RESPONSE_STATUS, IDEMPOTENCY_KEYS.RESPONSE_BODY);
     private final Db db;
 
     public JooqIdempotencyKeys(Db db) {
@@ -116,6 +119,16 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     @Override
     public void save(PlatformId platform, String key, StoredResponse response, Instant now) {
         INSERT.write(db, record(platform, key, response, now));
+    }
+
+    @Override
+    public void replace(PlatformId platform, String key, StoredResponse response) {
+        Row<IdempotencyKeysRecord> r = Row.of(IDEMPOTENCY_KEYS);
+        r.set(IDEMPOTENCY_KEYS.PLATFORM_ID, platform.value());
+        r.set(IDEMPOTENCY_KEYS.IDEMPOTENCY_KEY, key);
+        r.set(IDEMPOTENCY_KEYS.RESPONSE_STATUS, response.status());
+        r.set(IDEMPOTENCY_KEYS.RESPONSE_BODY, response.body());
+        REPLACE.write(db, r);
     }
 
     /** One statement, sent with the transaction's next one ({@link Statement#insertAll}). */

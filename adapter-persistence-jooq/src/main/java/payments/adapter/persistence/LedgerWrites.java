@@ -131,8 +131,9 @@ final class LedgerWrites implements Db.BeforeCommit {
         }
     }
 
+    /** Their sum; a batch's postings to one row could pass a long's range, which must fail, not wrap. */
     private static long total(List<SystemPosting> postings) {
-        return postings.stream().mapToLong(SystemPosting::amountMinor).sum();
+        return postings.stream().mapToLong(SystemPosting::amountMinor).reduce(0, Math::addExact);
     }
 
     /**

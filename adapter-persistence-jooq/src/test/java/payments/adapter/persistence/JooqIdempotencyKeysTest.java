@@ -111,6 +111,22 @@ class JooqIdempotencyKeysTest {
     }
 
     @Test
+    void replace_changes_the_stored_answer_of_one_key_and_keeps_the_request_it_answers() {
+        StoredResponse first = response("recorded");
+        keys.save(platform, "k", first, Fixtures.now());
+        keys.save(platform, "other", response("other"), Fixtures.now());
+        PlatformId another = Fixtures.platform();
+        keys.save(another, "k", response("another platform's"), Fixtures.now());
+
+        keys.replace(platform, "k", new StoredResponse(null, 200, "decided".getBytes(StandardCharsets.UTF_8)));
+
+        assertSame(new StoredResponse(first.requestHash(), 200, "decided".getBytes(StandardCharsets.UTF_8)),
+                keys.find(platform, "k").orElseThrow());
+        assertSame(response("other"), keys.find(platform, "other").orElseThrow());
+        assertSame(response("another platform's"), keys.find(another, "k").orElseThrow());
+    }
+
+    @Test
     void purge_forgets_up_to_its_limit_of_the_keys_saved_before_the_time_oldest_first() {
         Instant longAgo = Instant.parse("1999-01-01T00:00:00Z"); // before any key another test saves
         keys.save(platform, "oldest", response("1"), longAgo);

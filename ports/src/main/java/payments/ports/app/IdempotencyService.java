@@ -2,9 +2,13 @@ package payments.ports.app;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import payments.core.common.Conflict;
 import payments.core.common.InvalidFields;
 import payments.core.platform.Caller;
@@ -59,6 +63,27 @@ public final class IdempotencyService {
                     clock.now());
             return new Sent(response, false);
         });
+    }
+
+    /**
+     * {@link #execute} for a request that ends with a call out of the database, which must not run in an open
+     * transaction (a webhook the platform may answer by calling back about what the request recorded):
+     * {@code record}'s effect commits with its response, then {@code finish} runs with no transaction open, and
+     * the response to its result replaces the stored one. A repeat in the meantime gets the recorded response.
+     */
+    public <T> Sent executeThen(Caller caller, String key, byte[] requestHash, Supplier<T> record,
+                                UnaryOperator<T> finish, Function<T, StoredResponse> render) {
+        List<T> recorded = new ArrayList<>(1);
+        Sent first = execute(caller, key, requestHash, () -> {
+            recorded.add(record.get());
+            return render.apply(recorded.get(0));
+        });
+        if (first.replayed()) {
+            return first;
+        }
+        StoredResponse response = render.apply(finish.apply(recorded.get(0)));
+        tx.inTransaction(() -> keys.replace(caller.platformId(), key, response));
+        return new Sent(response, false);
     }
 
     /** The response to send; {@code replayed} when it is an earlier request's, found by its Idempotency-Key. */

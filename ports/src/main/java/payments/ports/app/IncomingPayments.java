@@ -143,7 +143,8 @@ public final class IncomingPayments {
                 Map.of("transactionId", t.id().toString()), at, 0));
     }
 
-    private static boolean awaiting(Transaction t) {
+    /** Whether the payment waits for the platform's answer. */
+    static boolean awaiting(Transaction t) {
         return t.awaitingPlatformApproval() && t.status() == TransactionStatus.PENDING;
     }
 }

@@ -19,7 +19,6 @@ import payments.core.money.Money;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.platform.Platform;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -74,7 +73,11 @@ public final class IncomingUmaService {
         this.tx = tx;
     }
 
-    public Transaction receive(Caller caller, Object body) {
+    /**
+     * Records the payment: settled at once, or awaiting approval, which {@link #decide} then asks for. Its own
+     * database transaction, or the caller's (an Idempotency-Key's: {@link IdempotencyService#executeThen}).
+     */
+    public Transaction record(Caller caller, Object body) {
         caller.requireSandbox();
         caller.require(Permission.TRANSACT);
         Fields f = RECEIVE.validate(body);
@@ -91,8 +94,10 @@ public final class IncomingUmaService {
         String currency = f.string("receivingCurrencyCode").orElseThrow();
         Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
         boolean approval = f.bool("requireApproval").orElse(false);
-        Platform approving = approval ? incoming.approvingPlatform(caller.platformId()) : null;
-        Transaction t = tx.inTransaction(() -> {
+        if (approval) {
+            incoming.approvingPlatform(caller.platformId()); // refused before anything is written
+        }
+        return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
             Customer customer = receiver(caller, f);
             UUID id = ids.newId();
@@ -112,7 +117,17 @@ public final class IncomingUmaService {
             transactions.insert(settled);
             return settled;
         });
-        return approval ? incoming.askApproval(approving, t) : t;
+    }
+
+    /**
+     * A recorded payment as the platform decides it: one awaiting approval is put to the platform's webhook, with
+     * no database transaction open, since the platform may answer by calling back about it.
+     */
+    public Transaction decide(Transaction recorded) {
+        if (!IncomingPayments.awaiting(recorded)) {
+            return recorded;
+        }
+        return incoming.askApproval(incoming.approvingPlatform(recorded.platformId()), recorded);
     }
 
     /** The customer's default UMA deposit account of the currency, else its internal account of the currency. */

@@ -183,7 +183,7 @@ public final class QuoteService {
         var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
                 ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
         checkLimits(platform, source.currency(), amounts.totalSendingMinor());
-        long platformFee = Math.min(amounts.feesMinor(), platformShare(amounts, fees, platformFees));
+        long platformFee = Math.min(amounts.feesMinor(), fees.partOf(amounts.feesMinor(), platformFees));
 
         UUID quoteId = ids.newId();
         UUID transactionId = ids.newId();
@@ -364,15 +364,6 @@ public final class QuoteService {
             throw InvalidFields.of("platformFeeOverride.platformVariableFeeBps", "leaves nothing to convert");
         }
         return new Fees(Math.addExact(provider.fixedMinor(), fixed.number("amount").orElseThrow()), (int) bps);
-    }
-
-    /** The platform's part of the fee: its fixed fee plus its share of the variable fee. */
-    private static long platformShare(Conversion.Amounts amounts, Fees all, Fees platform) {
-        if (all.variableBps() == 0) {
-            return platform.fixedMinor();
-        }
-        long variable = amounts.feesMinor() - all.fixedMinor();
-        return platform.fixedMinor() + variable * platform.variableBps() / all.variableBps();
     }
 
     private static void checkLimits(Platform platform, String currency, long totalSending) {

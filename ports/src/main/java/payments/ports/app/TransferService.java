@@ -9,6 +9,7 @@ import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
+import payments.core.account.InternalAccountType;
 import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.ExternalAccountId;
@@ -144,6 +145,11 @@ public final class TransferService {
     /** Checks a validated transfer-out against its accounts and the platform's limits; refuses with a 4xx. */
     OutgoingTransfer prepareOut(Caller caller, Fields f, AccountReads.Reads lookups, Instant now) {
         InternalAccount source = active(lookups.internal(sourceId(f)));
+        if (source.type() == InternalAccountType.EMBEDDED_WALLET) {
+            // Self-custodial: money leaves it only under the wallet's signature, which a transfer does not carry.
+            throw InvalidFields.of("source.accountId", "is an EMBEDDED_WALLET: its outbound payments are quotes "
+                    + "executed with the wallet's Service-Wallet-Signature");
+        }
         ExternalAccount destination = lookups.external(destinationId(f));
         Money amount = amount(caller, source, destination, f);
         requireSameOwner(source, destination, "destination.accountId");

@@ -21,6 +21,9 @@ public interface IdempotencyKeys {
 
     void save(PlatformId platform, String key, StoredResponse response, Instant now);
 
+    /** Replaces the response saved for a key (its status and body; the request it answers stays). */
+    void replace(PlatformId platform, String key, StoredResponse response);
+
     /**
      * Takes, for the rest of the current database transaction, the locks of those keys that no other transaction
      * holds, without waiting; returns the keys it took (for a batch of requests: the others go the one-by-one way).
