@@ -88,8 +88,12 @@ public final class IncomingPayments {
         scheduleDeadline(pending, now.plus(delivery.timeout()).plusSeconds(APPROVAL_WINDOW_SECONDS));
     }
 
-    /** Asks the platform (no database transaction open during the call) and applies its answer. */
-    Transaction askApproval(Platform platform, Transaction pending) {
+    /**
+     * Asks the platform (no database transaction open during the call) and applies its answer. An endpoint removed
+     * since the payment was recorded is a failed delivery, answered like any other.
+     */
+    Transaction askApproval(Transaction pending) {
+        Platform platform = platforms.find(pending.platformId()).orElseThrow();
         DeliveryAttempt answer = delivery.sendNow(platform, EventTypes.INCOMING_PAYMENT_PENDING,
                 ResourceJson.paymentEvent(pending)).attempt();
         return tx.inTransaction(() -> {

@@ -127,7 +127,7 @@ public final class IncomingUmaService {
         if (!IncomingPayments.awaiting(recorded)) {
             return recorded;
         }
-        return incoming.askApproval(incoming.approvingPlatform(recorded.platformId()), recorded);
+        return incoming.askApproval(recorded);
     }
 
     /** The customer's default UMA deposit account of the currency, else its internal account of the currency. */

@@ -42,7 +42,7 @@ class IncomingPaymentsTest {
 
     private Transaction askWith(WebhookTransport.Result answer) {
         w.endpoint.answer(answer);
-        return w.incomingPayments.askApproval(acme, awaiting());
+        return w.incomingPayments.askApproval(awaiting());
     }
 
     private long balance() {
@@ -94,7 +94,7 @@ class IncomingPaymentsTest {
         w.transactions.update(pending.rejected("decided through the API", w.clock.now()));
         w.endpoint.answer(WebhookTransport.Result.answered(200, "", 5));
 
-        Transaction t = w.incomingPayments.askApproval(acme, pending);
+        Transaction t = w.incomingPayments.askApproval(pending);
 
         assertEquals(TransactionStatus.REJECTED, t.status());
         assertEquals(0, balance());
