@@ -13,6 +13,7 @@ import payments.core.customer.Customer;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Platform;
+import payments.core.platform.PlatformConfig;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -85,6 +86,22 @@ class IncomingPaymentsTest {
         assertEquals("PAYMENT_APPROVAL_WEBHOOK_ERROR",
                 askWith(WebhookTransport.Result.failed("ConnectException", 5)).failureReason());
         assertEquals("PAYMENT_APPROVAL_TIMED_OUT", askWith(WebhookTransport.Result.timedOut(10_000)).failureReason());
+        assertEquals(0, balance());
+    }
+
+    @Test
+    void an_endpoint_gone_since_the_payment_was_recorded_is_a_failed_delivery_not_an_error() {
+        Transaction pending = awaiting();
+        PlatformConfig c = acme.config();
+        w.platforms.update(acme.withConfig(new PlatformConfig(c.umaDomain(), c.proxyUmaSubdomain(), null,
+                c.supportedCurrencies(), c.regulatedFinancialInstitution(), c.embeddedWalletConfig(),
+                c.cardTokenization2faConfig(), c.feeConfigs()), w.clock.now()));
+
+        Transaction t = w.incomingPayments.askApproval(pending);
+
+        assertEquals(TransactionStatus.FAILED, t.status());
+        assertEquals("PAYMENT_APPROVAL_WEBHOOK_ERROR", t.failureReason());
+        assertEquals(List.of(), w.endpoint.calls());
         assertEquals(0, balance());
     }
 
