@@ -145,6 +145,11 @@ class CustomerApiTest {
         assertEquals(7L, api.get("/customers?isIncludingDeleted=true").body().get("totalCount"));
         assertEquals(1L, api.get("/customers?currency=MXN").body().get("totalCount"));
         assertEquals(5L, api.get("/customers?region=US").body().get("totalCount"));
+        for (String bad : List.of("us", "123", "USA")) {
+            var refused = api.get("/customers?region=" + bad);
+            assertEquals(400, refused.status(), bad);
+            assertEquals(List.of("region"), refused.invalidFields(), bad);
+        }
         assertEquals(0L, api.get("/customers?createdAfter=2999-01-01T00:00:00Z").body().get("totalCount"));
         assertEquals(6L, api.get("/customers?createdBefore=2999-01-01T00:00:00Z&updatedAfter=2000-01-01T00:00:00Z")
                 .body().get("totalCount"));

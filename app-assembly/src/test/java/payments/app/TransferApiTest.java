@@ -175,6 +175,12 @@ class TransferApiTest {
         assertEquals(1L, api.get("/transactions?reference=" + ((Map<?, ?>) completed
                 .get("reconciliationInstructions")).get("reference")).body().get("totalCount"));
         assertEquals(3L, api.get("/transactions?customerId=" + customerId).body().get("totalCount"));
+        assertEquals(200, api.get("/transactions?customerId=" + api.get("/config").string("id")).status());
+        for (String bad : List.of("PlatformConfig:garbage", "PlatformConfig:" + java.util.UUID.randomUUID())) {
+            var refused = api.get("/transactions?customerId=" + bad);
+            assertEquals(400, refused.status(), bad);
+            assertEquals(List.of("customerId"), refused.invalidFields(), bad);
+        }
         var ascending = api.get("/transactions?sortOrder=asc&limit=1");
         assertEquals(completed.get("id"), ascending.data().get(0).get("id"));
         assertEquals(400, api.get("/transactions?sortOrder=sideways").status());

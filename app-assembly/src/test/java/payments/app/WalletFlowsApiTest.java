@@ -259,6 +259,86 @@ class WalletFlowsApiTest {
         assertEquals(400, last.status(), last.raw().body());
     }
 
+    @Test
+    void only_the_refreshed_sessions_own_key_may_sign_its_refresh_and_an_ended_session_is_401() {
+        WalletClient otp = login();
+        String otpSession = (String) api.get("/auth/sessions?accountId=" + wallet).data().get(0).get("id");
+        String oauth = addOauth(otp, "google-sub-8");
+        WalletClient oauthSession = oauthSession(oauth, "google-sub-8");
+        WalletClient thief = new WalletClient();
+        Map<String, Object> body = Map.of("clientPublicKey", thief.publicKeyUncompressed());
+        String path = "/auth/sessions/" + otpSession + "/refresh";
+
+        // A session of another credential cannot move this session onto a key of its holder's choosing.
+        var byOther = signedBy(oauthSession, api.post(path, body)).post(path, body);
+        assertEquals(401, byOther.status(), byOther.raw().body());
+        assertEquals("WALLET_SIGNATURE_INVALID", byOther.code());
+        assertEquals(2, sessionIds().size());
+
+        var own = signedBy(otp, api.post(path, body)).post(path, body);
+        assertEquals(201, own.status(), own.raw().body());
+
+        // The refreshed session has ended: refreshing it again is 401 on either leg; an unknown one is 404.
+        var ended = api.post(path, body);
+        assertUnauthorized(ended, "no longer active");
+        var unknown = api.post("/auth/sessions/Session:" + java.util.UUID.randomUUID() + "/refresh", body);
+        assertEquals(404, unknown.status(), unknown.raw().body());
+    }
+
+    @Test
+    void an_otp_login_retried_with_the_legacy_sandbox_signature_opens_a_session_on_the_bound_key() {
+        String credential = credentialOf("EMAIL_OTP");
+        var challenge = api.post("/auth/credentials/" + credential + "/challenge", null);
+        WalletClient client = new WalletClient();
+        Map<String, Object> body = Map.of("type", "EMAIL_OTP",
+                "encryptedOtpBundle", client.encryptOtp(challenge.string("otpEncryptionTargetBundle"), "000000"));
+        var first = api.post("/auth/credentials/" + credential + "/verify", body);
+        assertEquals(202, first.status(), first.raw().body());
+
+        var session = api.withHeader("Request-Id", first.string("requestId"))
+                .withHeader("Service-Wallet-Signature", "sandbox-valid-signature")
+                .post("/auth/credentials/" + credential + "/verify", body);
+        assertEquals(200, session.status(), session.raw().body());
+        assertSigns(client);
+    }
+
+    @Test
+    void an_export_names_a_client_key_off_the_curve_at_once_instead_of_issuing_a_challenge() {
+        String offCurve = "04" + "11".repeat(64);
+        var export = api.post("/internal-accounts/" + wallet + "/export", Map.of("clientPublicKey", offCurve));
+        assertEquals(400, export.status(), export.raw().body());
+        assertEquals(List.of("clientPublicKey"), export.invalidFields());
+    }
+
+    // ---- tied phone number change ----
+
+    @Test
+    void a_phone_number_change_with_a_tied_sms_otp_credential_is_a_signed_retry_and_the_credential_follows_it() {
+        WalletClient otp = login();
+        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
+        var added = signedBy(otp, api.post("/auth/credentials", sms)).post("/auth/credentials", sms);
+        assertEquals(201, added.status(), added.raw().body());
+        assertEquals("+15555550100", added.string("nickname"));
+
+        Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "phoneNumber", "+15555550199");
+        var pending = api.patch("/customers/" + customerId, change);
+        assertEquals(202, pending.status(), pending.raw().body());
+        assertTrue(pending.string("payloadToSign").contains("+15555550199"), pending.raw().body());
+        assertEquals("+15555550100", api.get("/customers/" + customerId).body().get("phoneNumber"));
+
+        var done = signedBy(otp, pending).patch("/customers/" + customerId, change);
+        assertEquals(200, done.status(), done.raw().body());
+        assertEquals("+15555550199", done.body().get("phoneNumber"));
+        assertEquals("+15555550199", nicknameOf(added.string("id")));
+
+        // With OTP credentials tied to both, email and phone number change one call at a time.
+        var both = api.patch("/customers/" + customerId, Map.of("customerType", "INDIVIDUAL",
+                "phoneNumber", "+15555550111", "email", "ada.both@example.com"));
+        assertEquals(400, both.status(), both.raw().body());
+        assertEquals(List.of("phoneNumber"), both.invalidFields());
+        assertEquals("ada@example.com", api.get("/customers/" + customerId).body().get("email"));
+    }
+
     // ---- tied email change ----
 
     @Test

@@ -4,6 +4,7 @@ import payments.core.common.CustomerId;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.core.json.JsonObject;
+import payments.core.validation.Types;
 import payments.ports.app.CustomerService;
 import payments.ports.app.ResourceJson;
 
@@ -24,7 +25,7 @@ public final class CustomerRoutes {
             var q = r.query();
             var filter = new CustomerFilter(q.string("platformCustomerId"), q.enumValue("customerType",
                     CustomerType.class), q.instant("createdAfter"), q.instant("createdBefore"),
-                    q.instant("updatedAfter"), q.instant("updatedBefore"), q.string("region"), q.currency("currency"),
+                    q.instant("updatedAfter"), q.instant("updatedBefore"), q.checked("region", Types.country()), q.currency("currency"),
                     q.string("umaAddress"), Boolean.TRUE.equals(q.bool("isIncludingDeleted")));
             var page = q.page();
             q.done();

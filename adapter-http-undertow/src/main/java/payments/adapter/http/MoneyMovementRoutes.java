@@ -48,6 +48,10 @@ public final class MoneyMovementRoutes {
             var q = r.query();
             String customer = q.string("customerId");
             boolean platformOwn = customer != null && EntityId.isOfKind(PlatformId.KIND, customer);
+            if (platformOwn && !PlatformId.parse("customerId", customer).equals(r.caller().platformId())) {
+                throw payments.core.common.InvalidFields.of("customerId",
+                        "names another platform; this platform's own id filters its own transactions");
+            }
             CustomerId customerId = customer == null || platformOwn ? null
                     : CustomerId.parse("customerId", customer);
             String sortOrder = q.string("sortOrder");

@@ -16,6 +16,7 @@ import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
 import payments.core.page.PageCursor;
 import payments.core.page.PageRequest;
+import payments.core.validation.JsonType;
 import payments.core.validation.Types;
 
 /**
@@ -50,6 +51,12 @@ public final class QueryParams {
             return null;
         }
         return v;
+    }
+
+    /** A parameter checked as a body field of {@code type} is (a country code, a pattern), or null. */
+    public String checked(String name, JsonType type) {
+        String v = string(name);
+        return v == null ? null : (String) type.check(v, name, errors);
     }
 
     /** A repeatable parameter ({@code ?x=a&x=b}): every value in order, at most {@link #MAX_REPEATS}. */

@@ -104,7 +104,8 @@ public final class JooqJobs implements Jobs {
                 .set(JOBS.LAST_ERROR, error)
                 .set(JOBS.DUE_AT, utc(retryAt))
                 .set(JOBS.UPDATED_AT, utc(now))
-                .where(JOBS.PLATFORM_ID.eq(platform.value()).and(JOBS.ID.eq(id)))
+                // The failed run rolled back and let the row go: another run may have done it since.
+                .where(JOBS.PLATFORM_ID.eq(platform.value()).and(JOBS.ID.eq(id)).and(JOBS.STATUS.eq("PENDING")))
                 .execute();
     }
 

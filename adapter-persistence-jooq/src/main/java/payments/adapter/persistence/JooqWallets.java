@@ -9,9 +9,11 @@ import static payments.adapter.persistence.schema.Tables.SIGNED_REQUESTS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jooq.SelectSeekStep2;
 import payments.adapter.persistence.schema.tables.records.AuthChallengesRecord;
 import payments.adapter.persistence.schema.tables.records.AuthCredentialsRecord;
 import payments.adapter.persistence.schema.tables.records.AuthSessionsRecord;
@@ -65,12 +67,22 @@ public final class JooqWallets {
 
         @Override
         public List<Credential> listActive(PlatformId platform, InternalAccountId account) {
+            return active(platform, account).fetch(CredentialStore::toCredential);
+        }
+
+        @Override
+        public List<Credential> listActiveForUpdate(PlatformId platform, InternalAccountId account) {
+            // A revocation that committed while this waited drops out: PostgreSQL re-checks a locked row's WHERE.
+            return active(platform, account).forUpdate().fetch(CredentialStore::toCredential);
+        }
+
+        private SelectSeekStep2<AuthCredentialsRecord, OffsetDateTime, UUID> active(PlatformId platform,
+                                                                                    InternalAccountId account) {
             return db.ctx().selectFrom(AUTH_CREDENTIALS)
                     .where(AUTH_CREDENTIALS.PLATFORM_ID.eq(platform.value())
                             .and(AUTH_CREDENTIALS.ACCOUNT_ID.eq(account.value()))
                             .and(AUTH_CREDENTIALS.REVOKED_AT.isNull()))
-                    .orderBy(AUTH_CREDENTIALS.CREATED_AT, AUTH_CREDENTIALS.ID)
-                    .fetch(CredentialStore::toCredential);
+                    .orderBy(AUTH_CREDENTIALS.CREATED_AT, AUTH_CREDENTIALS.ID);
         }
 
         @Override

@@ -24,6 +24,7 @@ import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
+import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.Outbox;
 import payments.ports.driven.WebhookDeliveries;
@@ -198,7 +199,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     @Override
     public int replayExhausted(PlatformId platform, Instant now) {
         return replayWhere(WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value())
-                .and(WEBHOOK_EVENTS.STATUS.eq(EventStatus.EXHAUSTED.name())), now);
+                .and(WEBHOOK_EVENTS.STATUS.eq(EventStatus.EXHAUSTED.name()))
+                .and(WEBHOOK_EVENTS.TYPE.notIn(RetrySchedule.SENT_ONCE)), now);
     }
 
     /** Due now with one more attempt allowed; a PENDING event keeps what it has left and is only made due. */

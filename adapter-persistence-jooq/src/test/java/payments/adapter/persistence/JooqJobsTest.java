@@ -133,6 +133,24 @@ class JooqJobsTest {
     }
 
     @Test
+    void a_failure_recorded_after_another_run_did_the_job_leaves_it_done() {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID id = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, id, "TEST", Map.of(), now, 0));
+        Fixtures.DB.inTransaction(() -> {
+            jobs.claimDue(platform, now).orElseThrow();
+            jobs.markDone(platform, id, now);
+            return null;
+        });
+        jobs.markFailed(platform, id, "the other run's failure", now.plusSeconds(10), false, now);
+        assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now.plusSeconds(3600))).isEmpty(),
+                "not made due again");
+        assertEquals("DONE", Fixtures.DB.ctx().select(JOBS.STATUS).from(JOBS).where(JOBS.ID.eq(id)).fetchOne()
+                .value1());
+    }
+
+    @Test
     void awaiting_due_jobs_waits_for_the_one_another_process_is_running() throws Exception {
         PlatformId platform = Fixtures.platform();
         Instant now = Fixtures.now();

@@ -245,6 +245,23 @@ class JooqWebhookEventsTest {
     }
 
     @Test
+    void a_bulk_replay_leaves_alone_the_approval_requests_and_test_pings_that_are_sent_once() {
+        var attempt = DeliveryAttempt.timedOut(1, now, "http://x/hooks", 2000);
+        WebhookEvent approval = WebhookEvent.sentOnce(platform, UUID.randomUUID(), "INCOMING_PAYMENT.PENDING",
+                Map.of("id", "Transaction:1"), attempt, now);
+        WebhookEvent ping = WebhookEvent.sentOnce(platform, UUID.randomUUID(), "TEST", null, attempt, now);
+        outbox.recordSent(approval, attempt);
+        outbox.recordSent(ping, attempt);
+        WebhookEvent exhausted = append(platform, now);
+        fail(claim(platform, now, 2).orElseThrow(), EventStatus.EXHAUSTED, null);
+
+        assertEquals(1, outbox.replayExhausted(platform, now.plusSeconds(10)));
+        assertEquals(EventStatus.PENDING, outbox.find(platform, exhausted.id()).orElseThrow().status());
+        assertEquals(EventStatus.EXHAUSTED, outbox.find(platform, approval.id()).orElseThrow().status());
+        assertEquals(EventStatus.EXHAUSTED, outbox.find(platform, ping.id()).orElseThrow().status());
+    }
+
+    @Test
     void the_list_is_newest_first_filtered_and_the_platforms_own() {
         WebhookEvent older = append(platform, now);
         WebhookEvent newer = WebhookEvent.emitted(platform, UUID.randomUUID(), "TEST", null, true, now.plusSeconds(1));

@@ -14,6 +14,8 @@ public record WalletSession(UUID id, InternalAccountId accountId, UUID credentia
                             Instant expiresAt, Instant revokedAt) {
     public static final String KIND = "Session";
     public static final Duration LIFETIME = Duration.ofMinutes(15);
+    /** Active sessions a wallet keeps at most (shared/design/wallet-crypto.md §10); a new one ends the oldest. */
+    public static final int MAX_ACTIVE_PER_WALLET = 10;
 
     public String wireId() {
         return KIND + ":" + id;

@@ -14,6 +14,12 @@ public final class RetrySchedule {
             Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5), Duration.ofHours(10),
             Duration.ofHours(10));
 
+    /**
+     * Types sent once and never retried (reference/webhooks.md): a test ping, and an approval request, whose answer
+     * counts only while its payment waits for it (a replay would ask about a payment already decided).
+     */
+    public static final List<String> SENT_ONCE = List.of(EventTypes.TEST, EventTypes.INCOMING_PAYMENT_PENDING);
+
     private RetrySchedule() {
     }
 

@@ -33,7 +33,7 @@ public final class CustomerService {
     private final Platforms platforms;
     private final AccountOpening accountOpening;
     private final EmbeddedWallets embeddedWallets;
-    private final TiedEmailChange emailChange;
+    private final TiedContactChange contactChange;
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
@@ -43,7 +43,7 @@ public final class CustomerService {
                            EmbeddedWallets embeddedWallets, payments.ports.driven.InternalAccounts accounts,
                            payments.ports.driven.Credentials credentials, SignedRetry signedRetry,
                            TransactionRunner tx, Clock clock, Ids ids, Events events) {
-        this.emailChange = new TiedEmailChange(accounts, credentials, signedRetry);
+        this.contactChange = new TiedContactChange(accounts, credentials, signedRetry);
         this.customers = customers;
         this.platforms = platforms;
         this.accountOpening = accountOpening;
@@ -109,7 +109,8 @@ public final class CustomerService {
             requireSupported(platform, currencies);
             Map<String, Object> details = CustomerRules.mergeProfile(current.details(), CustomerRules.profileOf(f));
             CustomerRules.check(type, details);
-            return emailChange.run(caller, current, f.string("email").orElse(null), signed, now -> {
+            return contactChange.run(caller, current, f.string("email").orElse(null),
+                    f.string("phoneNumber").orElse(null), signed, now -> {
                 Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
                         f.string("umaAddress").orElse(current.umaAddress()), current.region(), currencies,
                         f.string("email").orElse(current.email()),

@@ -74,7 +74,10 @@ public final class SignedRetry {
     public record Challenge<T>(SignedRequest request) implements Outcome<T> {
     }
 
-    /** {@code signer} is the public key (compressed hex) that signed, or null for the legacy sandbox value. */
+    /**
+     * {@code signer} is the public key (compressed hex) that signed; for the legacy sandbox value, the key the
+     * payload binds, or null where it binds none.
+     */
     public record Done<T>(T value, String signer) implements Outcome<T> {
     }
 
@@ -134,8 +137,12 @@ public final class SignedRetry {
         if (!request.bodySha256().equals(crypto.sha256Hex(call.body()))) {
             throw unauthorized("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the first call's");
         }
-        String signer = null;
-        if (!legacy) {
+        String signer;
+        if (legacy) {
+            // The legacy value stands for a stamp by the allowed key: the bound one where the payload binds one
+            // (an OTP login's session key, so the session it opens has a key).
+            signer = request.signerRule() == SignerRule.BOUND_KEY ? request.signerArgument() : null;
+        } else {
             if (!crypto.verify(stamp, request.payload().getBytes(StandardCharsets.UTF_8))) {
                 throw invalid("the signature does not verify over payloadToSign");
             }

@@ -6,7 +6,9 @@ import static payments.core.validation.Types.string;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -149,7 +151,7 @@ public final class WalletAuthService {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
             Credential credential = credential(caller, credentialId);
-            if (credentials.listActive(caller.platformId(), credential.accountId()).size() <= 1) {
+            if (credentials.listActiveForUpdate(caller.platformId(), credential.accountId()).size() <= 1) {
                 throw new InvalidInput("INVALID_INPUT", "A wallet keeps at least one credential; add another first");
             }
             var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
@@ -257,7 +259,8 @@ public final class WalletAuthService {
         } catch (WalletCrypto.InvalidBundle e) {
             throw InvalidFields.of("encryptedOtpBundle", "cannot be opened with this challenge's target key");
         }
-        if (!crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8)).equals(challenge.codeSha256())) {
+        if (!MessageDigest.isEqual(crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.US_ASCII), challenge.codeSha256().getBytes(StandardCharsets.US_ASCII))) {
             challenges.recordAttempt(caller.platformId(), challenge.id());
             return new CodeCheck(null, SignedRetry.failedCheck("Invalid OTP code"));
         }
@@ -310,9 +313,11 @@ public final class WalletAuthService {
                     throw SignedRetry.failedCheck("Passkey assertion rejected: " + e.getMessage());
                 }
             }
+            // The session first: it takes the wallet's credential locks before this writes to one of them.
+            NewSession session = sealedSession(caller, credential, challenge.clientPublicKey());
             credentials.update(caller.platformId(), credential.withSignCount(count, now));
             challenges.consume(caller.platformId(), challenge.id(), now);
-            return sealedSession(caller, credential, challenge.clientPublicKey());
+            return session;
         });
     }
 
@@ -328,8 +333,20 @@ public final class WalletAuthService {
                 sealed.encryptedSessionSigningKey()));
     }
 
+    /**
+     * Opens a session of the credential if it is still active, checked under the lock a revocation takes (which also
+     * orders concurrent opens); the wallet's oldest active sessions end to keep it within its cap.
+     */
     WalletSession openSession(Caller caller, Credential credential, String publicKey) {
+        if (credentials.listActiveForUpdate(caller.platformId(), credential.accountId()).stream()
+                .noneMatch(c -> c.id().equals(credential.id()))) {
+            throw SignedRetry.failedCheck("The credential was revoked");
+        }
         Instant now = clock.now(caller);
+        List<WalletSession> active = sessions.listActive(caller.platformId(), credential.accountId(), now);
+        active.stream().sorted(Comparator.comparing(WalletSession::createdAt).thenComparing(WalletSession::id))
+                .limit(Math.max(0, active.size() - (WalletSession.MAX_ACTIVE_PER_WALLET - 1)))
+                .forEach(oldest -> sessions.revoke(caller.platformId(), oldest.id(), now));
         WalletSession session = new WalletSession(ids.newId(), credential.accountId(), credential.id(),
                 credential.type(), credential.nickname(), publicKey, now, now, now.plus(WalletSession.LIFETIME),
                 null);
@@ -448,6 +465,11 @@ public final class WalletAuthService {
 
     /** {@code hex} as a canonical P-256 public key, or a 400 naming {@code field}. */
     String canonicalKey(String hex, String field) {
+        return canonicalKey(crypto, hex, field);
+    }
+
+    /** The key in its canonical form, or 400 naming {@code field} when it is not a point of P-256. */
+    static String canonicalKey(WalletCrypto crypto, String hex, String field) {
         try {
             return crypto.canonicalPublicKey(hex);
         } catch (WalletCrypto.InvalidKey e) {

@@ -46,6 +46,7 @@ public final class WalletService {
                                                 SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         String clientKey = EXPORT.validate(body).string("clientPublicKey").orElseThrow();
+        WalletAuthService.canonicalKey(crypto, clientKey, "clientPublicKey"); // a bad key is 400 before any 202
         InternalAccount wallet = wallets.require(caller, "id", accountId);
         var guard = new SignedRetry.Guard(caller, wallet.id(), AuthMethodType.EMAIL_OTP,
                 "ACTIVITY_TYPE_EXPORT_WALLET", signed,

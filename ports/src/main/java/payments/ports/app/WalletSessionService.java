@@ -60,8 +60,10 @@ public final class WalletSessionService {
     }
 
     /**
-     * A new session sealed to the new client key, signed by an active session of the wallet; the refreshed session
-     * must still be active on both legs, and it ends when the new one starts.
+     * A new session sealed to the new client key, signed by the refreshed session's own key: only its holder may
+     * move it to a new key (another session's holder could otherwise take over a session of another credential, and
+     * keep that credential's authority after its own was revoked). The refreshed session must be active on both
+     * legs (401 when it is not, 404 when there is none), and it ends when the new one starts.
      */
     public SignedRetry.Outcome<WalletAuthService.NewSession> refresh(Caller caller, UUID id, Object body,
                                                                     SignedRetry.Signed signed) {
@@ -69,24 +71,32 @@ public final class WalletSessionService {
         String clientKey = REFRESH.validate(body).string("clientPublicKey").orElseThrow();
         auth.canonicalKey(clientKey, "clientPublicKey");
         return tx.inTransaction(() -> {
-            WalletSession session = active(caller, id);
+            WalletSession session = sessions.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+            if (!session.isActive(clock.now(caller))) {
+                throw SignedRetry.failedCheck("The session is no longer active");
+            }
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
                     "ACTIVITY_TYPE_REFRESH_SESSION", signed,
-                    Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.ANY_SESSION, null,
-                    null);
+                    Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.BOUND_KEY,
+                    session.publicKey(), null);
             return signedRetry.run(guard, signer -> {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
                         .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));
+                // The new session first: it takes the wallet's credential locks before the old session's row,
+                // the order a credential's revocation takes them in.
+                WalletAuthService.NewSession next = auth.sealedSession(caller, credential, clientKey);
                 sessions.revoke(caller.platformId(), id, clock.now(caller));
-                return auth.sealedSession(caller, credential, clientKey);
+                return next;
             });
         });
     }
 
     private WalletSession active(Caller caller, UUID id) {
         Instant now = clock.now(caller);
-        return sessions.find(caller.platformId(), id).filter(s -> s.isActive(now))
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No active session " + WalletSession.KIND
-                        + ":" + id));
+        return sessions.find(caller.platformId(), id).filter(s -> s.isActive(now)).orElseThrow(() -> notFound(id));
+    }
+
+    private static NotFound notFound(UUID id) {
+        return new NotFound("REFERENCE_NOT_FOUND", "No active session " + WalletSession.KIND + ":" + id);
     }
 }

@@ -18,6 +18,13 @@ public interface Credentials {
 
     List<Credential> listActive(PlatformId platform, InternalAccountId account);
 
+    /**
+     * The same, locked until the transaction ends: what changes a wallet's credential set or opens a session of one
+     * of its credentials takes this first, so a revocation cannot interleave with another revocation's count or
+     * with a session being opened for the credential it revokes.
+     */
+    List<Credential> listActiveForUpdate(PlatformId platform, InternalAccountId account);
+
     void revoke(PlatformId platform, UUID id, Instant now);
 
     /** Whether an active credential of this type on any of the platform's wallets has this identity. */

@@ -33,7 +33,10 @@ public interface Jobs {
 
     void markDone(PlatformId platform, UUID id, Instant now);
 
-    /** Records a failed attempt; the job is retried at {@code retryAt}, or given up when {@code giveUp}. */
+    /**
+     * Records a failed attempt; the job is retried at {@code retryAt}, or given up when {@code giveUp}. A job done
+     * meanwhile (by another run, once the failed one let it go) stays done.
+     */
     void markFailed(PlatformId platform, UUID id, String error, Instant retryAt, boolean giveUp, Instant now);
 
     record Job(PlatformId platform, UUID id, String kind, Map<String, Object> payload, Instant dueAt, int attempts) {

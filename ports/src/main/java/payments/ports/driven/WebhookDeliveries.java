@@ -49,7 +49,10 @@ public interface WebhookDeliveries {
      */
     boolean replay(PlatformId platform, UUID id, Instant now);
 
-    /** {@link #replay} for every EXHAUSTED event of the platform; returns how many. */
+    /**
+     * {@link #replay} for every EXHAUSTED event of the platform but those of the types sent once
+     * ({@code RetrySchedule.SENT_ONCE}); returns how many.
+     */
     int replayExhausted(PlatformId platform, Instant now);
 
     /** A claimed attempt: the event as claimed, the attempt's number, the lease that proves the claim. */

@@ -39,6 +39,12 @@ public final class InMemoryCredentials implements Credentials {
                 .map(Map.Entry::getValue).filter(c -> c.accountId().equals(account)).toList();
     }
 
+    /** No locks here: the fakes' callers run one at a time. */
+    @Override
+    public List<Credential> listActiveForUpdate(PlatformId platform, InternalAccountId account) {
+        return listActive(platform, account);
+    }
+
     @Override
     public synchronized void revoke(PlatformId platform, UUID id, Instant now) {
         live.remove(new Key(platform, id));

@@ -14,6 +14,7 @@ import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
+import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.Outbox;
 import payments.ports.driven.WebhookDeliveries;
@@ -140,7 +141,7 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     @Override
     public int replayExhausted(PlatformId platform, Instant now) {
         List<WebhookEvent> exhausted = events(platform).stream()
-                .filter(e -> e.status() == EventStatus.EXHAUSTED).toList();
+                .filter(e -> e.status() == EventStatus.EXHAUSTED && !RetrySchedule.SENT_ONCE.contains(e.type())).toList();
         exhausted.forEach(e -> replay(platform, e.id(), now));
         return exhausted.size();
     }
