@@ -310,6 +310,26 @@ class WalletFlowsApiTest {
         assertEquals(List.of("clientPublicKey"), export.invalidFields());
     }
 
+    @Test
+    void an_otp_credential_added_by_signed_retry_gets_its_code_at_once_and_verifies_without_a_challenge() {
+        WalletClient otp = login();
+        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
+        var added = signedBy(otp, api.post("/auth/credentials", sms)).post("/auth/credentials", sms);
+        assertEquals(201, added.status(), added.raw().body());
+        String bundle = added.string("otpEncryptionTargetBundle");
+        assertNotNull(bundle, added.raw().body());
+
+        WalletClient client = new WalletClient();
+        String verifyPath = "/auth/credentials/" + added.string("id") + "/verify";
+        Map<String, Object> body = Map.of("type", "SMS_OTP", "encryptedOtpBundle", client.encryptOtp(bundle, "000000"));
+        var session = signedBy(client, api.post(verifyPath, body)).post(verifyPath, body);
+        assertEquals(200, session.status(), session.raw().body());
+        assertEquals("SMS_OTP", session.string("type"));
+        assertSigns(client);
+        assertTrue(api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                .noneMatch(c -> c.containsKey("otpEncryptionTargetBundle")), "list items carry no bundle");
+    }
+
     // ---- tied phone number change ----
 
     @Test

@@ -40,7 +40,7 @@ public final class WalletRoutes {
     public void register(Router router) {
         router.post("/auth/credentials", r -> {
             r.query().done();
-            return respond(auth.create(r.caller(), r.body(), signed(r)), 201, WalletRoutes::credential);
+            return respond(auth.create(r.caller(), r.body(), signed(r)), 201, WalletRoutes::challenged);
         });
         router.get("/auth/credentials", r -> {
             InternalAccountId account = accountQuery(r.query());
@@ -52,17 +52,7 @@ public final class WalletRoutes {
         });
         router.post("/auth/credentials/{id}/challenge", r -> {
             r.query().done();
-            var challenged = auth.challenge(r.caller(), id(r, Credential.KIND), r.body());
-            Map<String, Object> body = credential(challenged.credential());
-            if (challenged.passkey() != null) {
-                AuthChallenge c = challenged.passkey();
-                body.put("challenge", c.challengeHex());
-                body.put("requestId", EntityId.format(SignedRequest.KIND, c.id()));
-                body.put("expiresAt", c.expiresAt().toString());
-            } else {
-                body.put("otpEncryptionTargetBundle", challenged.otpEncryptionTargetBundle());
-            }
-            return Response.ok(body);
+            return Response.ok(challenged(auth.challenge(r.caller(), id(r, Credential.KIND), r.body())));
         });
         router.post("/auth/credentials/{id}/verify", r -> {
             r.query().done();
@@ -130,6 +120,20 @@ public final class WalletRoutes {
 
     private static UUID id(Request r, String kind) {
         return EntityId.parse(kind, "id", r.path("id"));
+    }
+
+    /** A credential with what was just issued for it: a passkey challenge, or the bundle of an OTP just sent. */
+    private static Map<String, Object> challenged(WalletAuthService.Challenged challenged) {
+        Map<String, Object> body = credential(challenged.credential());
+        if (challenged.passkey() != null) {
+            AuthChallenge c = challenged.passkey();
+            body.put("challenge", c.challengeHex());
+            body.put("requestId", EntityId.format(SignedRequest.KIND, c.id()));
+            body.put("expiresAt", c.expiresAt().toString());
+        } else if (challenged.otpEncryptionTargetBundle() != null) {
+            body.put("otpEncryptionTargetBundle", challenged.otpEncryptionTargetBundle());
+        }
+        return body;
     }
 
     static Map<String, Object> credential(Credential c) {

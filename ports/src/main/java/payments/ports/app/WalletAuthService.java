@@ -122,7 +122,12 @@ public final class WalletAuthService {
 
     // ---- credentials ----
 
-    public SignedRetry.Outcome<Credential> create(Caller caller, Object body, SignedRetry.Signed signed) {
+    /**
+     * Adds a credential: unsigned to a wallet with none, else by signed retry. An OTP credential added by signed
+     * retry gets its code on the retry (reference/wallet-auth.md), to verify with {@code /verify}; the first one of
+     * a wallet does not (it calls {@code /challenge}).
+     */
+    public SignedRetry.Outcome<Challenged> create(Caller caller, Object body, SignedRetry.Signed signed) {
         caller.require(Permission.MANAGE);
         Fields f = CREATE.validate(body);
         AuthMethodType type = AuthMethodType.valueOf(f.string("type").orElseThrow());
@@ -131,14 +136,19 @@ public final class WalletAuthService {
         return tx.inTransaction(() -> {
             List<Credential> existing = credentials.listActive(caller.platformId(), wallet.id());
             if (existing.isEmpty()) {
-                return new SignedRetry.Done<>(register(caller, wallet, type, f, existing), null);
+                return new SignedRetry.Done<>(new Challenged(register(caller, wallet, type, f, existing), null, null),
+                        null);
             }
             var guard = new SignedRetry.Guard(caller, wallet.id(), type, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS",
                     signed, Map.of("credentialType", type.name()), SignerRule.ANY_SESSION, null, null);
             if (guard.isFirstLeg()) {
                 checkLimits(caller, wallet, type, identityBeforeRegistration(caller, wallet, type, f), existing);
             }
-            return signedRetry.run(guard, signer -> register(caller, wallet, type, f, existing));
+            return signedRetry.run(guard, signer -> {
+                Credential added = register(caller, wallet, type, f, existing);
+                return new Challenged(added, type.isOtp() ? sendOtp(caller, added, ids.newId(), clock.now(caller))
+                        : null, null);
+            });
         });
     }
 
@@ -194,18 +204,26 @@ public final class WalletAuthService {
                 challenges.insert(caller.platformId(), challenge);
                 return new Challenged(credential, null, challenge);
             }
-            WalletCrypto.TargetKey target = crypto.newTargetKey();
-            String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
-                    Math.floorMod(ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
-            challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credentialId,
-                    credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
-                    crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),
-                    null));
-            if (!caller.isSandbox()) {
-                otpSender.send(credential.type(), credential.identity(), code);
-            }
-            return new Challenged(credential, crypto.otpTargetBundle(target), null);
+            return new Challenged(credential, sendOtp(caller, credential, id, now), null);
         });
+    }
+
+    /**
+     * A new OTP challenge {@code id} of the credential: its code sent (the sandbox's is fixed), and the bundle of the
+     * challenge's target key returned, which the client seals the code to.
+     */
+    private String sendOtp(Caller caller, Credential credential, UUID id, Instant now) {
+        WalletCrypto.TargetKey target = crypto.newTargetKey();
+        String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
+                Math.floorMod(ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
+        challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credential.id(),
+                credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
+                crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),
+                null));
+        if (!caller.isSandbox()) {
+            otpSender.send(credential.type(), credential.identity(), code);
+        }
+        return crypto.otpTargetBundle(target);
     }
 
     public SignedRetry.Outcome<NewSession> verify(Caller caller, UUID credentialId, Object body,
