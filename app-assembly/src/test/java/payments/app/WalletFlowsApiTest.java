@@ -359,6 +359,46 @@ class WalletFlowsApiTest {
         assertEquals("ada@example.com", api.get("/customers/" + customerId).body().get("email"));
     }
 
+    @Test
+    void two_credentials_revoking_each_other_at_once_leave_one_credential_and_answer_204_and_400()
+            throws Exception {
+        String survivor = credentialOf("EMAIL_OTP");
+        WalletClient survivorSession = login();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 5; round++) {
+                String other = addOauth(survivorSession, "google-race-" + round);
+                WalletClient otherSession = oauthSession(other, "google-race-" + round);
+                // Each revocation is signed by the other credential's session; both retries go at once.
+                ApiClient revokeSurvivor = signedBy(otherSession, api.delete("/auth/credentials/" + survivor));
+                ApiClient revokeOther = signedBy(survivorSession, api.delete("/auth/credentials/" + other));
+                java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+                String first = survivor;
+                var a = pool.submit(() -> {
+                    go.await();
+                    return revokeSurvivor.delete("/auth/credentials/" + first);
+                });
+                var b = pool.submit(() -> {
+                    go.await();
+                    return revokeOther.delete("/auth/credentials/" + other);
+                });
+                go.countDown();
+                List<Integer> statuses = java.util.stream.Stream.of(a.get(), b.get()).map(ApiClient.Reply::status)
+                        .sorted().toList();
+                assertEquals(List.of(204, 400), statuses, "round " + round);
+                List<Object> left = api.get("/auth/credentials?accountId=" + wallet).data().stream()
+                        .map(c -> c.get("id")).toList();
+                assertEquals(1, left.size(), left.toString());
+                if (left.get(0).equals(other)) {
+                    survivor = other;
+                    survivorSession = otherSession;
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
     // ---- tied email change ----
 
     @Test

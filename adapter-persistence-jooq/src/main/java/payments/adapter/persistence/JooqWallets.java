@@ -168,12 +168,12 @@ public final class JooqWallets {
         }
 
         @Override
-        public void revoke(PlatformId platform, UUID id, Instant now) {
-            db.ctx().update(AUTH_SESSIONS)
+        public boolean revoke(PlatformId platform, UUID id, Instant now) {
+            return db.ctx().update(AUTH_SESSIONS)
                     .set(AUTH_SESSIONS.REVOKED_AT, utc(now)).set(AUTH_SESSIONS.UPDATED_AT, utc(now))
                     .where(AUTH_SESSIONS.PLATFORM_ID.eq(platform.value()).and(AUTH_SESSIONS.ID.eq(id))
                             .and(AUTH_SESSIONS.REVOKED_AT.isNull()))
-                    .execute();
+                    .execute() == 1;
         }
 
         @Override

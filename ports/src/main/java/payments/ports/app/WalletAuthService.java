@@ -134,7 +134,8 @@ public final class WalletAuthService {
         InternalAccount wallet = wallets.require(caller, "accountId", f.string("accountId").orElseThrow());
         requireFieldsOf(type, f);
         return tx.inTransaction(() -> {
-            List<Credential> existing = credentials.listActive(caller.platformId(), wallet.id());
+            // Locked as a revocation locks them: a credential set counted here stays the set the retry adds to.
+            List<Credential> existing = credentials.listActiveForUpdate(caller.platformId(), wallet.id());
             if (existing.isEmpty()) {
                 return new SignedRetry.Done<>(new Challenged(register(caller, wallet, type, f, existing), null, null),
                         null);
@@ -249,7 +250,7 @@ public final class WalletAuthService {
         var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
                 "ACTIVITY_TYPE_OTP_LOGIN", signed, Map.of(), SignerRule.BOUND_KEY, null, null);
         if (!guard.isFirstLeg()) {
-            return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer), null));
+            return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer, null), null));
         }
         CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
         if (check.failure() != null) {
@@ -298,7 +299,7 @@ public final class WalletAuthService {
         if (!crypto.sha256Hex(clientKey.getBytes(StandardCharsets.UTF_8)).equals(claims.nonce())) {
             throw SignedRetry.failedCheck("The token's nonce is not the SHA-256 of clientPublicKey");
         }
-        return sealedSession(caller, credential, clientKey);
+        return sealedSession(caller, credential, clientKey, null);
     }
 
     private NewSession verifyPasskey(Caller caller, Credential credential, Fields f, String requestId) {
@@ -332,7 +333,7 @@ public final class WalletAuthService {
                 }
             }
             // The session first: it takes the wallet's credential locks before this writes to one of them.
-            NewSession session = sealedSession(caller, credential, challenge.clientPublicKey());
+            NewSession session = sealedSession(caller, credential, challenge.clientPublicKey(), null);
             credentials.update(caller.platformId(), credential.withSignCount(count, now));
             challenges.consume(caller.platformId(), challenge.id(), now);
             return session;
@@ -340,27 +341,31 @@ public final class WalletAuthService {
     }
 
     /** A new session of the credential whose key is sealed to {@code clientKey} (OAUTH, PASSKEY, refresh). */
-    NewSession sealedSession(Caller caller, Credential credential, String clientKey) {
+    NewSession sealedSession(Caller caller, Credential credential, String clientKey, UUID replaces) {
         WalletCrypto.SealedSessionKey sealed;
         try {
             sealed = crypto.newSealedSessionKey(clientKey);
         } catch (WalletCrypto.InvalidKey e) {
             throw InvalidFields.of("clientPublicKey", "is not a valid P-256 public key");
         }
-        return tx.inTransaction(() -> new NewSession(openSession(caller, credential, sealed.publicKey()),
+        return tx.inTransaction(() -> new NewSession(openSession(caller, credential, sealed.publicKey(), replaces),
                 sealed.encryptedSessionSigningKey()));
     }
 
     /**
      * Opens a session of the credential if it is still active, checked under the lock a revocation takes (which also
-     * orders concurrent opens); the wallet's oldest active sessions end to keep it within its cap.
+     * orders concurrent opens). {@code replaces} (a refresh's old session, or null) ends first, and must still have
+     * been active; then the wallet's oldest active sessions end to keep it within its cap.
      */
-    WalletSession openSession(Caller caller, Credential credential, String publicKey) {
+    WalletSession openSession(Caller caller, Credential credential, String publicKey, UUID replaces) {
         if (credentials.listActiveForUpdate(caller.platformId(), credential.accountId()).stream()
                 .noneMatch(c -> c.id().equals(credential.id()))) {
             throw SignedRetry.failedCheck("The credential was revoked");
         }
         Instant now = clock.now(caller);
+        if (replaces != null && !sessions.revoke(caller.platformId(), replaces, now)) {
+            throw SignedRetry.failedCheck("The session is no longer active");
+        }
         List<WalletSession> active = sessions.listActive(caller.platformId(), credential.accountId(), now);
         active.stream().sorted(Comparator.comparing(WalletSession::createdAt).thenComparing(WalletSession::id))
                 .limit(Math.max(0, active.size() - (WalletSession.MAX_ACTIVE_PER_WALLET - 1)))

@@ -82,11 +82,10 @@ public final class WalletSessionService {
             return signedRetry.run(guard, signer -> {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
                         .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));
-                // The new session first: it takes the wallet's credential locks before the old session's row,
-                // the order a credential's revocation takes them in.
-                WalletAuthService.NewSession next = auth.sealedSession(caller, credential, clientKey);
-                sessions.revoke(caller.platformId(), id, clock.now(caller));
-                return next;
+                // The old session ends inside the new one's opening: after the wallet's credential locks (the order
+                // a credential's revocation takes them in), before the cap counts the wallet's sessions, and only if
+                // no logout or eviction ended it since it was read.
+                return auth.sealedSession(caller, credential, clientKey, id);
             });
         });
     }

@@ -16,7 +16,8 @@ public interface WalletSessions {
     /** Active (unexpired, unrevoked) sessions of an account, newest first. */
     List<WalletSession> listActive(PlatformId platform, InternalAccountId account, Instant now);
 
-    void revoke(PlatformId platform, UUID id, Instant now);
+    /** Ends the session; false when it was revoked already (so a caller that needs it ended by itself can tell). */
+    boolean revoke(PlatformId platform, UUID id, Instant now);
 
     /** Revokes every session a credential issued. */
     void revokeIssuedBy(PlatformId platform, UUID credentialId, Instant now);

@@ -42,11 +42,11 @@ class WalletAuthServiceTest {
         world.credentials.revoke(platform.id(), revoked.id(), Instant.now());
 
         Unauthenticated refused = assertThrows(Unauthenticated.class,
-                () -> auth.openSession(caller, revoked, KEY));
+                () -> auth.openSession(caller, revoked, KEY, null));
         assertEquals("UNAUTHORIZED", refused.code());
         assertEquals(List.of(), sessions.listActive(platform.id(), wallet, world.platformClock.now(caller)));
 
-        WalletSession opened = auth.openSession(caller, kept, KEY);
+        WalletSession opened = auth.openSession(caller, kept, KEY, null);
         assertEquals(List.of(opened.id()), sessions.listActive(platform.id(), wallet, world.platformClock.now(caller)).stream()
                 .map(WalletSession::id).toList());
     }
@@ -56,10 +56,33 @@ class WalletAuthServiceTest {
         Credential credential = credential(AuthMethodType.EMAIL_OTP, "ada@example.com");
         List<UUID> opened = new java.util.ArrayList<>();
         for (int i = 0; i < 12; i++) {
-            opened.add(auth.openSession(caller, credential, KEY).id());
+            opened.add(auth.openSession(caller, credential, KEY, null).id());
         }
         assertEquals(opened.subList(2, 12), sessions.listActive(platform.id(), wallet,
                 world.platformClock.now(caller)).stream().map(WalletSession::id).sorted().toList());
+    }
+
+    @Test
+    void a_refresh_at_the_cap_ends_only_the_session_it_replaces_and_only_if_that_one_was_still_active() {
+        Credential credential = credential(AuthMethodType.EMAIL_OTP, "ada@example.com");
+        List<UUID> opened = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            opened.add(auth.openSession(caller, credential, KEY, null).id());
+        }
+        UUID refreshed = opened.get(9);
+        UUID next = auth.openSession(caller, credential, KEY, refreshed).id();
+        List<UUID> expected = new java.util.ArrayList<>(opened.subList(0, 9));
+        expected.add(next);
+        assertEquals(expected, activeIds(), "the oldest session stays");
+
+        sessions.revoke(platform.id(), opened.get(0), world.platformClock.now(caller)); // a logout meanwhile
+        assertThrows(Unauthenticated.class, () -> auth.openSession(caller, credential, KEY, opened.get(0)));
+        assertEquals(9, activeIds().size(), "no session opened for a refresh of an ended one");
+    }
+
+    private List<UUID> activeIds() {
+        return sessions.listActive(platform.id(), wallet, world.platformClock.now(caller)).stream()
+                .map(WalletSession::id).sorted().toList();
     }
 
     private Credential credential(AuthMethodType type, String identity) {

@@ -31,8 +31,10 @@ public final class InMemoryWalletSessions implements WalletSessions {
     }
 
     @Override
-    public synchronized void revoke(PlatformId platform, UUID id, Instant now) {
+    public synchronized boolean revoke(PlatformId platform, UUID id, Instant now) {
+        WalletSession before = sessions.get(platform + "/" + id);
         sessions.computeIfPresent(platform + "/" + id, (k, s) -> s.revoked(now));
+        return before != null && before.revokedAt() == null;
     }
 
     @Override
