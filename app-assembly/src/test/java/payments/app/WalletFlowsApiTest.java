@@ -313,9 +313,7 @@ class WalletFlowsApiTest {
     @Test
     void an_otp_credential_added_by_signed_retry_gets_its_code_at_once_and_verifies_without_a_challenge() {
         WalletClient otp = login();
-        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
-        var added = signedBy(otp, api.post("/auth/credentials", sms)).post("/auth/credentials", sms);
-        assertEquals(201, added.status(), added.raw().body());
+        var added = addSmsOtp(otp);
         String bundle = added.string("otpEncryptionTargetBundle");
         assertNotNull(bundle, added.raw().body());
 
@@ -335,9 +333,7 @@ class WalletFlowsApiTest {
     @Test
     void a_phone_number_change_with_a_tied_sms_otp_credential_is_a_signed_retry_and_the_credential_follows_it() {
         WalletClient otp = login();
-        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
-        var added = signedBy(otp, api.post("/auth/credentials", sms)).post("/auth/credentials", sms);
-        assertEquals(201, added.status(), added.raw().body());
+        var added = addSmsOtp(otp);
         assertEquals("+15555550100", added.string("nickname"));
 
         Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "phoneNumber", "+15555550199");
@@ -476,6 +472,14 @@ class WalletFlowsApiTest {
 
     private WalletClient login() {
         return WalletLogin.otp(api, credentialOf("EMAIL_OTP"));
+    }
+
+    /** Adds an SMS_OTP credential (tied to the customer's phone number) by a retry {@code session} signs. */
+    private ApiClient.Reply addSmsOtp(WalletClient session) {
+        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
+        var added = signedBy(session, api.post("/auth/credentials", sms)).post("/auth/credentials", sms);
+        assertEquals(201, added.status(), added.raw().body());
+        return added;
     }
 
     private ApiClient signedBy(WalletClient signer, ApiClient.Reply challenge) {
