@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
 import payments.core.common.Conflict;
@@ -59,8 +60,9 @@ final class TiedContactChange {
                                       SignedRetry.Signed signed, Function<Instant, Customer> update, Instant now) {
         boolean emailChanges = newEmail != null && !newEmail.equals(current.email());
         boolean phoneChanges = newPhone != null && !newPhone.equals(current.phoneNumber());
-        List<Credential> tiedEmail = emailChanges ? tied(caller, current, Contact.EMAIL) : List.of();
-        List<Credential> tiedPhone = phoneChanges ? tied(caller, current, Contact.PHONE) : List.of();
+        List<Credential> ofWallets = emailChanges || phoneChanges ? walletCredentials(caller, current) : List.of();
+        List<Credential> tiedEmail = emailChanges ? tied(ofWallets, current, Contact.EMAIL) : List.of();
+        List<Credential> tiedPhone = phoneChanges ? tied(ofWallets, current, Contact.PHONE) : List.of();
         if (!tiedEmail.isEmpty() && !tiedPhone.isEmpty()) {
             throw InvalidFields.of("phoneNumber", "cannot change in the same call as email while OTP credentials "
                     + "are tied to both; change one, then the other");
@@ -108,17 +110,22 @@ final class TiedContactChange {
     }
 
     private InternalAccountId wallet(Caller caller, Customer customer) {
-        return accounts.listOwnedBy(caller.platformId(), customer.id()).stream()
-                .filter(a -> a.type() == InternalAccountType.EMBEDDED_WALLET)
-                .map(InternalAccount::id).findFirst().orElse(null);
+        return wallets(caller, customer).findFirst().orElse(null);
     }
 
-    private List<Credential> tied(Caller caller, Customer customer, Contact contact) {
-        String value = contact.value.apply(customer);
-        return accounts.listOwnedBy(caller.platformId(), customer.id()).stream()
-                .filter(a -> a.type() == InternalAccountType.EMBEDDED_WALLET)
-                .flatMap(a -> credentials.listActive(caller.platformId(), a.id()).stream())
-                .filter(c -> c.type() == contact.type && c.identity().equals(value))
+    /** The active credentials of the customer's embedded wallets: one read, whichever contacts change. */
+    private List<Credential> walletCredentials(Caller caller, Customer customer) {
+        return wallets(caller, customer).flatMap(w -> credentials.listActive(caller.platformId(), w).stream())
                 .toList();
+    }
+
+    private Stream<InternalAccountId> wallets(Caller caller, Customer customer) {
+        return accounts.listOwnedBy(caller.platformId(), customer.id()).stream()
+                .filter(a -> a.type() == InternalAccountType.EMBEDDED_WALLET).map(InternalAccount::id);
+    }
+
+    private static List<Credential> tied(List<Credential> ofWallets, Customer customer, Contact contact) {
+        String value = contact.value.apply(customer);
+        return ofWallets.stream().filter(c -> c.type() == contact.type && c.identity().equals(value)).toList();
     }
 }

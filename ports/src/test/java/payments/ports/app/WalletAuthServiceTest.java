@@ -44,31 +44,23 @@ class WalletAuthServiceTest {
         Unauthenticated refused = assertThrows(Unauthenticated.class,
                 () -> auth.openSession(caller, revoked, KEY, null));
         assertEquals("UNAUTHORIZED", refused.code());
-        assertEquals(List.of(), sessions.listActive(platform.id(), wallet, world.platformClock.now(caller)));
+        assertEquals(List.of(), activeIds());
 
         WalletSession opened = auth.openSession(caller, kept, KEY, null);
-        assertEquals(List.of(opened.id()), sessions.listActive(platform.id(), wallet, world.platformClock.now(caller)).stream()
-                .map(WalletSession::id).toList());
+        assertEquals(List.of(opened.id()), activeIds());
     }
 
     @Test
     void a_wallet_keeps_at_most_ten_active_sessions_and_a_new_one_ends_the_oldest() {
         Credential credential = credential(AuthMethodType.EMAIL_OTP, "ada@example.com");
-        List<UUID> opened = new java.util.ArrayList<>();
-        for (int i = 0; i < 12; i++) {
-            opened.add(auth.openSession(caller, credential, KEY, null).id());
-        }
-        assertEquals(opened.subList(2, 12), sessions.listActive(platform.id(), wallet,
-                world.platformClock.now(caller)).stream().map(WalletSession::id).sorted().toList());
+        List<UUID> opened = openSessions(credential, 12);
+        assertEquals(opened.subList(2, 12), activeIds());
     }
 
     @Test
     void a_refresh_at_the_cap_ends_only_the_session_it_replaces_and_only_if_that_one_was_still_active() {
         Credential credential = credential(AuthMethodType.EMAIL_OTP, "ada@example.com");
-        List<UUID> opened = new java.util.ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            opened.add(auth.openSession(caller, credential, KEY, null).id());
-        }
+        List<UUID> opened = openSessions(credential, 10);
         UUID refreshed = opened.get(9);
         UUID next = auth.openSession(caller, credential, KEY, refreshed).id();
         List<UUID> expected = new java.util.ArrayList<>(opened.subList(0, 9));
@@ -78,6 +70,15 @@ class WalletAuthServiceTest {
         sessions.revoke(platform.id(), opened.get(0), world.platformClock.now(caller)); // a logout meanwhile
         assertThrows(Unauthenticated.class, () -> auth.openSession(caller, credential, KEY, opened.get(0)));
         assertEquals(9, activeIds().size(), "no session opened for a refresh of an ended one");
+    }
+
+    /** Opens {@code count} sessions of the credential, oldest first (ids ascending, as the fake's ids are). */
+    private List<UUID> openSessions(Credential credential, int count) {
+        List<UUID> opened = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            opened.add(auth.openSession(caller, credential, KEY, null).id());
+        }
+        return opened;
     }
 
     private List<UUID> activeIds() {
