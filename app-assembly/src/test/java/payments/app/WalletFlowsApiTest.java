@@ -2,6 +2,7 @@ package payments.app;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,12 +29,21 @@ import com.webauthn4j.test.authenticator.webauthn.PackedAuthenticator;
 import com.webauthn4j.test.authenticator.webauthn.WebAuthnAuthenticatorAdaptor;
 import com.webauthn4j.test.client.ClientPlatform;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import payments.adapter.persistence.TestDatabase;
 import payments.core.platform.Environment;
 
 /**
@@ -392,6 +402,48 @@ class WalletFlowsApiTest {
             }
         } finally {
             pool.shutdown();
+        }
+    }
+
+    @Test
+    void an_sms_otp_credential_added_while_a_phone_number_change_is_in_flight_is_tied_to_the_new_number()
+            throws Exception {
+        WalletClient session = login();
+        Map<String, Object> sms = Map.of("type", "SMS_OTP", "accountId", wallet);
+        ApiClient signed = signedBy(session, api.post("/auth/credentials", sms));
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try (Connection change = TestDatabase.connect(); Connection observer = TestDatabase.connect()) {
+            // A change of the customer in flight: its row is updated and locked until the commit.
+            change.setAutoCommit(false);
+            try (PreparedStatement update = change.prepareStatement(
+                    "update customers set phone_number = ? where id = ?::uuid")) {
+                update.setString(1, "+15555550177");
+                update.setString(2, customerId.substring("Customer:".length()));
+                assertEquals(1, update.executeUpdate());
+            }
+            Future<ApiClient.Reply> added = pool.submit(() -> signed.post("/auth/credentials", sms));
+            // The addition waits for the change, rather than reading the number the change is replacing.
+            for (long deadline = System.nanoTime() + 10_000_000_000L; !waitsForACustomerLock(observer);
+                    Thread.sleep(10)) {
+                assertFalse(added.isDone(), "added while the customer's change was in flight");
+                assertTrue(System.nanoTime() < deadline, "never waited for the customer's change");
+            }
+            change.commit();
+            ApiClient.Reply reply = added.get(30, TimeUnit.SECONDS);
+            assertEquals(201, reply.status(), reply.raw().body());
+            assertEquals("+15555550177", reply.string("nickname"));
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static boolean waitsForACustomerLock(Connection observer) throws SQLException {
+        try (PreparedStatement waiting = observer.prepareStatement("select 1 from pg_stat_activity"
+                + " where wait_event_type = 'Lock' and datname = current_database() and query like ?")) {
+            waiting.setString(1, "%\"customers\"%for update%");
+            try (ResultSet rows = waiting.executeQuery()) {
+                return rows.next();
+            }
         }
     }
 

@@ -24,6 +24,8 @@ import payments.ports.driven.Customers;
 
 public final class JooqCustomers implements Customers {
     private static final Statement FIND = Statement.byKey(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(CUSTOMERS, CUSTOMERS.PLATFORM_ID,
+            CUSTOMERS.ID);
     private static final Statement FIND_ALL = Statement.byKeys(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
     private final Db db;
 
@@ -61,6 +63,11 @@ public final class JooqCustomers implements Customers {
     @Override
     public Optional<Customer> find(PlatformId platform, CustomerId id) {
         return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toCustomer(r.into(CUSTOMERS)));
+    }
+
+    @Override
+    public Optional<Customer> findForUpdate(PlatformId platform, CustomerId id) {
+        return FIND_FOR_UPDATE.fetchOptional(db, platform.value(), id.value()).map(r -> toCustomer(r.into(CUSTOMERS)));
     }
 
     @Override

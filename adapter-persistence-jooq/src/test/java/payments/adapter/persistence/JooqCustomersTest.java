@@ -10,6 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
@@ -109,5 +114,35 @@ class JooqCustomersTest {
 
     private static CustomerFilter filter(boolean includeDeleted) {
         return new CustomerFilter(null, null, null, null, null, null, null, null, null, includeDeleted);
+    }
+
+    @Test
+    void find_for_update_waits_for_a_change_in_flight_and_then_reads_it() throws Exception {
+        PlatformId platform = Fixtures.platform();
+        Customer ada = Fixtures.customer(platform, "lock", "$lock@test.example", Fixtures.now());
+        CountDownLatch deleted = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> deletion = pool.submit(() -> Fixtures.DB.inTransaction(() -> {
+                customers.findForUpdate(platform, ada.id()).orElseThrow();
+                customers.update(ada.deleted(Fixtures.now()));
+                deleted.countDown();
+                Fixtures.await(commit);
+                return null;
+            }));
+            deleted.await();
+            assertFalse(customers.find(platform, ada.id()).orElseThrow().isDeleted(), "a plain read does not wait");
+            Future<Customer> locker = pool.submit(() -> Fixtures.DB.inTransaction(() ->
+                    customers.findForUpdate(platform, ada.id()).orElseThrow()));
+            Fixtures.untilWaitingForALock("customers", locker);
+            commit.countDown();
+            deletion.get(10, TimeUnit.SECONDS);
+            assertTrue(locker.get(10, TimeUnit.SECONDS).isDeleted(), "the locker reads the committed change");
+            assertTrue(customers.findForUpdate(Fixtures.platform(), ada.id()).isEmpty(), "another platform's");
+        } finally {
+            commit.countDown();
+            pool.shutdown();
+        }
     }
 }

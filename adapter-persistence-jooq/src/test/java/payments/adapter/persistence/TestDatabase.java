@@ -1,5 +1,8 @@
 package payments.adapter.persistence;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 
 /**
  * The real PostgreSQL every test of a JVM shares: the server named by {@code PAYMENTS_TEST_DATABASE_URL} (with
@@ -39,6 +42,11 @@ public final class TestDatabase {
     public static String password() {
         url();
         return password;
+    }
+
+    /** A connection of its own to the shared test database, outside any pool: for a test's own transactions. */
+    public static Connection connect() throws SQLException {
+        return DriverManager.getConnection(url(), user(), password());
     }
 
     /** A migrated connection pool to the shared test database. */

@@ -97,7 +97,8 @@ public final class CustomerService {
         caller.require(Permission.MANAGE);
         Fields f = CustomerSchemas.UPDATE.validate(body);
         return tx.inTransaction(() -> {
-            Customer current = customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
+            // Locked: a concurrent update would otherwise be lost, and a concurrent delete undone.
+            Customer current = customers.findForUpdate(caller.platformId(), id).filter(c -> !c.isDeleted())
                     .orElseThrow(() -> notFound(id));
             CustomerType type = CustomerType.valueOf(f.string("customerType").orElseThrow());
             if (type != current.type()) {
@@ -129,7 +130,7 @@ public final class CustomerService {
     public Customer delete(Caller caller, CustomerId id) {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
-            Customer current = customers.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+            Customer current = customers.findForUpdate(caller.platformId(), id).orElseThrow(() -> notFound(id));
             if (current.isDeleted()) {
                 throw new Gone("CUSTOMER_DELETED", "Customer " + id + " is already deleted");
             }

@@ -113,9 +113,13 @@ final class TiedContactChange {
         return wallets(caller, customer).findFirst().orElse(null);
     }
 
-    /** The active credentials of the customer's embedded wallets: one read, whichever contacts change. */
+    /**
+     * The active credentials of the customer's embedded wallets, one read whichever contacts change, locked as a
+     * revocation or an addition locks them (after the customer, which the caller locked): the tied set read here
+     * is the set the change updates.
+     */
     private List<Credential> walletCredentials(Caller caller, Customer customer) {
-        return wallets(caller, customer).flatMap(w -> credentials.listActive(caller.platformId(), w).stream())
+        return wallets(caller, customer).flatMap(w -> credentials.listActiveForUpdate(caller.platformId(), w).stream())
                 .toList();
     }
 

@@ -134,19 +134,22 @@ public final class WalletAuthService {
         InternalAccount wallet = wallets.require(caller, "accountId", f.string("accountId").orElseThrow());
         requireFieldsOf(type, f);
         return tx.inTransaction(() -> {
+            // The owner first, as a contact change locks it before the credentials tied to the contact: an OTP
+            // credential's address is the contact as it stands after any change in flight.
+            Customer owner = customers.findForUpdate(caller.platformId(), wallet.customerId()).orElseThrow();
             // Locked as a revocation locks them: a credential set counted here stays the set the retry adds to.
             List<Credential> existing = credentials.listActiveForUpdate(caller.platformId(), wallet.id());
             if (existing.isEmpty()) {
-                return new SignedRetry.Done<>(new Challenged(register(caller, wallet, type, f, existing), null, null),
-                        null);
+                return new SignedRetry.Done<>(new Challenged(register(caller, wallet, owner, type, f, existing), null,
+                        null), null);
             }
             var guard = new SignedRetry.Guard(caller, wallet.id(), type, "ACTIVITY_TYPE_CREATE_AUTHENTICATORS",
                     signed, Map.of("credentialType", type.name()), SignerRule.ANY_SESSION, null, null);
             if (guard.isFirstLeg()) {
-                checkLimits(caller, wallet, type, identityBeforeRegistration(caller, wallet, type, f), existing);
+                checkLimits(caller, wallet, type, identityBeforeRegistration(caller, owner, type, f), existing);
             }
             return signedRetry.run(guard, signer -> {
-                Credential added = register(caller, wallet, type, f, existing);
+                Credential added = register(caller, wallet, owner, type, f, existing);
                 return new Challenged(added, type.isOtp() ? sendOtp(caller, added, ids.newId(), clock.now(caller))
                         : null, null);
             });
@@ -379,8 +382,8 @@ public final class WalletAuthService {
 
     // ---- registration ----
 
-    private Credential register(Caller caller, InternalAccount wallet, AuthMethodType type, Fields f,
-                                List<Credential> existing) {
+    private Credential register(Caller caller, InternalAccount wallet, Customer owner, AuthMethodType type,
+                                Fields f, List<Credential> existing) {
         Instant now = clock.now(caller);
         String identity;
         String nickname;
@@ -389,7 +392,7 @@ public final class WalletAuthService {
         long signCount = 0;
         switch (type) {
             case EMAIL_OTP, SMS_OTP -> {
-                identity = contactOf(caller, wallet, type);
+                identity = contactOf(owner, type);
                 nickname = identity;
             }
             case OAUTH -> {
@@ -423,9 +426,9 @@ public final class WalletAuthService {
     }
 
     /** Identity checks that can run before a passkey's attestation is verified (the retry verifies it). */
-    private String identityBeforeRegistration(Caller caller, InternalAccount wallet, AuthMethodType type, Fields f) {
+    private String identityBeforeRegistration(Caller caller, Customer owner, AuthMethodType type, Fields f) {
         return switch (type) {
-            case EMAIL_OTP, SMS_OTP -> contactOf(caller, wallet, type);
+            case EMAIL_OTP, SMS_OTP -> contactOf(owner, type);
             case PASSKEY -> f.object("attestation").orElseThrow().string("credentialId").orElseThrow();
             case OAUTH -> {
                 OidcTokens.Claims claims = claims(caller, f.string("oidcToken").orElseThrow());
@@ -453,8 +456,7 @@ public final class WalletAuthService {
         }
     }
 
-    private String contactOf(Caller caller, InternalAccount wallet, AuthMethodType type) {
-        Customer customer = customers.find(caller.platformId(), wallet.customerId()).orElseThrow();
+    private static String contactOf(Customer customer, AuthMethodType type) {
         String contact = type == AuthMethodType.EMAIL_OTP ? customer.email() : customer.phoneNumber();
         if (contact == null) {
             throw new InvalidInput("MISSING_MANDATORY_USER_INFO", "The customer has no "

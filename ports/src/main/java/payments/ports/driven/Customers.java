@@ -22,6 +22,12 @@ public interface Customers {
 
     Optional<Customer> find(PlatformId platform, CustomerId id);
 
+    /**
+     * {@link #find}, the row locked until the transaction ends: changes of a customer, and what is derived from its
+     * contacts (an OTP credential's address), apply one after the other.
+     */
+    Optional<Customer> findForUpdate(PlatformId platform, CustomerId id);
+
     /** Those of these customers that exist, by id. */
     default Map<CustomerId, Customer> findAll(PlatformId platform, Collection<CustomerId> ids) {
         Map<CustomerId, Customer> found = new LinkedHashMap<>();

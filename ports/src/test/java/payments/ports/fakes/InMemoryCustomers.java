@@ -64,6 +64,12 @@ public final class InMemoryCustomers implements Customers {
         return Optional.ofNullable(rows.get(new Key(platform, id)));
     }
 
+    /** Nothing runs concurrently in memory, so there is nothing to lock. */
+    @Override
+    public Optional<Customer> findForUpdate(PlatformId platform, CustomerId id) {
+        return find(platform, id);
+    }
+
     @Override
     public Page<Customer> list(PlatformId platform, CustomerFilter f, PageRequest page) {
         return Keyset.page(rows.values().stream()
