@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
@@ -72,7 +73,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
 
     /**
      * The earliest pending event that is {@code due} and whose platform has fewer than
-     * {@code :max_in_flight} leased, locked (skipping those another process holds), with its platform's now: every
+     * {@code :max_in_flight} leased and is not one of {@code :skipped}, locked (skipping those another process
+     * holds), with its platform's now: every
      * delivery thread of every process runs it every poll, so it is rendered once.
      */
     private static Select<?> claim(DSLContext ctx, Condition due) {
@@ -84,7 +86,9 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 .select(PlatformTime.now(e.PLATFORM_ID, REAL_NOW).as(PLATFORM_NOW)).from(e)
                 .where(due.and(e.STATUS.eq(EventStatus.PENDING.name()))
                         .and(unleased())
-                        .and(inFlight.asField().lt(Statement.param("max_in_flight", e.ATTEMPTS))))
+                        .and(inFlight.asField().lt(Statement.param("max_in_flight", e.ATTEMPTS)))
+                        .and(e.PLATFORM_ID.ne(DSL.all(DSL.param("skipped",
+                                e.PLATFORM_ID.getDataType().getArrayDataType())))))
                 .orderBy(e.NEXT_ATTEMPT_AT)
                 .limit(1)
                 .forUpdate().of(e).skipLocked();
@@ -112,11 +116,14 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
+    public Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow,
+                                    Instant leaseUntil, int maxInFlight) {
         var e = WEBHOOK_EVENTS;
+        UUID[] skippedIds = skipped.stream().map(PlatformId::value).toArray(UUID[]::new);
         // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
-        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight)
-                : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight)).orElse(null);
+        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight, skippedIds)
+                : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight, skippedIds))
+                .orElse(null);
         if (row == null) {
             return Optional.empty();
         }

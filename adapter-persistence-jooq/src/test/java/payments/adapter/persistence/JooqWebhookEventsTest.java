@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -41,7 +42,22 @@ class JooqWebhookEventsTest {
     }
 
     private Optional<Claim> claim(PlatformId p, Instant realNow, int maxInFlight) {
-        return Fixtures.DB.inTransaction(() -> outbox.claimDue(p, realNow, realNow.plusSeconds(60), maxInFlight));
+        return claim(p, Set.of(), realNow, maxInFlight);
+    }
+
+    private Optional<Claim> claim(PlatformId p, Set<PlatformId> skipped, Instant realNow, int maxInFlight) {
+        return Fixtures.DB.inTransaction(() -> outbox.claimDue(p, skipped, realNow, realNow.plusSeconds(60),
+                maxInFlight));
+    }
+
+    /** Every event a worker that skips {@code skipped} claims at {@code realNow}, leased one by one. */
+    private List<UUID> claimAll(Set<PlatformId> skipped, Instant realNow) {
+        List<UUID> claimed = new ArrayList<>();
+        for (Optional<Claim> c = claim(null, skipped, realNow, 2); c.isPresent(); c = claim(null, skipped, realNow,
+                2)) {
+            claimed.add(c.get().event().id());
+        }
+        return claimed;
     }
 
     private void fail(Claim c, EventStatus next, Instant nextAt) {
@@ -95,14 +111,30 @@ class JooqWebhookEventsTest {
         WebhookEvent later = append(platform, now.plusSeconds(100));
         clocks.advance(ahead, 300, now);
 
-        List<UUID> claimed = new ArrayList<>(); // every platform's due events, leased one by one
-        for (Optional<Claim> c = claim(null, now, 2); c.isPresent(); c = claim(null, now, 2)) {
-            claimed.add(c.get().event().id());
-        }
+        List<UUID> claimed = claimAll(Set.of(), now);
         assertTrue(claimed.contains(early.id()), "due by its platform's clock");
         assertFalse(claimed.contains(later.id()), "not due yet by real time");
         assertEquals(now.plusSeconds(300), outbox.attempts(ahead, early.id()).get(0).startedAt(),
                 "started at its platform's time");
+    }
+
+    @Test
+    void a_worker_skips_the_platforms_it_is_told_to_by_real_time_and_by_a_clock_ahead() {
+        PlatformId paused = Fixtures.platform();
+        PlatformId pausedAhead = Fixtures.platform();
+        WebhookEvent waiting = append(paused, now.minusSeconds(3600)); // earlier than any other test's
+        WebhookEvent waitingAhead = append(pausedAhead, now.plusSeconds(100));
+        clocks.advance(pausedAhead, 300, now);
+        WebhookEvent other = append(platform, now.minusSeconds(3600));
+
+        List<UUID> claimed = claimAll(Set.of(paused, pausedAhead), now);
+        assertTrue(claimed.contains(other.id()));
+        assertFalse(claimed.contains(waiting.id()), "skipped, though due first");
+        assertFalse(claimed.contains(waitingAhead.id()), "skipped, though due by its clock");
+        assertEquals(0, outbox.find(paused, waiting.id()).orElseThrow().attempts(), "no attempt spent");
+
+        assertTrue(claimAll(Set.of(), now).containsAll(List.of(waiting.id(), waitingAhead.id())),
+                "claimed once no longer skipped");
     }
 
     @Test

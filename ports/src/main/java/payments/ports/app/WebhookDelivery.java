@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.common.PlatformId;
@@ -27,7 +28,8 @@ import payments.ports.driven.WebhookTransport;
  * the platform's endpoint with no transaction open, record the attempt and the next step of the
  * {@link RetrySchedule} in a new transaction. Anything that goes wrong with one event is that event's failed
  * attempt, so a poison event or a dead endpoint never stops the others; a platform has at most
- * {@value #MAX_IN_FLIGHT_PER_PLATFORM} calls in flight, so a slow endpoint cannot occupy every worker.
+ * {@value #MAX_IN_FLIGHT_PER_PLATFORM} calls in flight, so a slow endpoint cannot occupy every worker, and one whose
+ * call timed out is left alone for a while ({@link EndpointPauses}), so several such endpoints cannot either.
  */
 public final class WebhookDelivery {
     static final Duration LEASE = Duration.ofSeconds(60);
@@ -45,6 +47,7 @@ public final class WebhookDelivery {
     private final Ids ids;
     private final TransactionRunner tx;
     private final Duration timeout;
+    private final EndpointPauses pauses = new EndpointPauses();
 
     public WebhookDelivery(WebhookDeliveries deliveries, Platforms platforms, WebhookKeyService keys,
                            WebhookTransport transport, PlatformClock clock, Ids ids, TransactionRunner tx,
@@ -100,15 +103,21 @@ public final class WebhookDelivery {
         return new Sent(sent, attempt);
     }
 
+    /**
+     * One attempt of a due event of {@code scope}, or of any platform whose endpoint is not paused: a platform's own
+     * sandbox clock advance calls its endpoint even while the workers leave it alone.
+     */
     private boolean deliverOne(PlatformId scope) {
         Instant realNow = clock.realNow();
-        Optional<Claim> claimed = tx.inTransaction(() -> deliveries.claimDue(scope, realNow, realNow.plus(LEASE),
-                MAX_IN_FLIGHT_PER_PLATFORM));
+        Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow) : Set.of();
+        Optional<Claim> claimed = tx.inTransaction(() -> deliveries.claimDue(scope, skipped, realNow,
+                realNow.plus(LEASE), MAX_IN_FLIGHT_PER_PLATFORM));
         if (claimed.isEmpty()) {
             return false;
         }
         Claim claim = claimed.get();
         DeliveryAttempt attempt = attempt(claim.event(), claim.attempt(), claim.startedAt());
+        pauses.record(claim.event().platformId(), attempt, clock.realNow());
         Instant now = clock.now(claim.event().platformId());
         tx.inTransaction(() -> {
             if (attempt.delivered()) {

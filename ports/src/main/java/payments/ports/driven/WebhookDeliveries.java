@@ -3,6 +3,7 @@ package payments.ports.driven;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
@@ -20,11 +21,12 @@ import payments.core.webhook.WebhookEvent;
 public interface WebhookDeliveries {
     /**
      * Claims the next PENDING event that is due by its platform's clock and not leased, of {@code platform} (or of
-     * any platform when null), skipping platforms that already have {@code maxInFlightPerPlatform} leased events.
-     * The claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases the event until
-     * {@code leaseUntil} (real time).
+     * any platform when null), skipping platforms that already have {@code maxInFlightPerPlatform} leased events
+     * and those in {@code skipped}. The claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases the
+     * event until {@code leaseUntil} (real time).
      */
-    Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlightPerPlatform);
+    Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
+                             int maxInFlightPerPlatform);
 
     /**
      * Records how a claimed attempt ended and, if the lease is still the claim's, where the event goes next

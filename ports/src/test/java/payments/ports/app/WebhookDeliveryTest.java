@@ -121,6 +121,54 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void a_platform_whose_endpoint_timed_out_waits_while_the_workers_serve_others_until_it_answers_again() {
+        WebhookEvent first = customerEvent();
+        w.clock.advance(Duration.ofSeconds(1));
+        WebhookEvent second = customerEvent();
+        w.clock.advance(Duration.ofSeconds(1));
+        Platform other = w.sandboxWithEndpoint("https://other.example/hooks");
+        w.customerService.create(w.caller(other), individual());
+        w.endpoint.answer(WebhookTransport.Result.timedOut(10_000));
+
+        assertTrue(w.webhookDelivery.deliverNext());
+        assertEquals(AttemptOutcome.TIMED_OUT, w.outbox.attempts(acme.id(), first.id()).get(0).outcome());
+        assertTrue(w.webhookDelivery.deliverNext());
+        assertEquals("https://other.example/hooks", lastCallUrl(), "the other platform's, though due later");
+        assertFalse(w.webhookDelivery.deliverNext(), "the paused platform's events wait");
+        assertEquals(0, stored(second).attempts(), "spending no attempt");
+
+        w.clock.advance(EndpointPauses.FIRST.minusSeconds(1));
+        assertFalse(w.webhookDelivery.deliverNext(), "until the pause ends");
+        w.clock.advance(Duration.ofSeconds(1));
+        assertTrue(w.webhookDelivery.deliverNext());
+        assertEquals(EventStatus.DELIVERED, stored(second).status());
+        assertTrue(w.webhookDelivery.deliverNext(), "an answer ended the pause");
+        assertEquals(EventStatus.DELIVERED, stored(first).status());
+        assertEquals(4, w.endpoint.calls().size());
+    }
+
+    @Test
+    void the_pause_doubles_with_each_timeout_in_a_row_and_the_platforms_own_clock_advance_still_calls_it() {
+        assertEquals(List.of(30L, 60L, 120L, 240L, 480L, 960L, 960L), java.util.stream.IntStream.rangeClosed(1, 7)
+                .mapToObj(n -> EndpointPauses.length(n).toSeconds()).toList());
+        assertEquals(EndpointPauses.LONGEST, EndpointPauses.length(100));
+
+        WebhookEvent e = customerEvent();
+        w.endpoint.answer(WebhookTransport.Result.timedOut(10_000));
+        assertTrue(w.webhookDelivery.deliverNext());
+        w.clock.advance(Duration.ofSeconds(5)); // the retry is due
+        assertFalse(w.webhookDelivery.deliverNext(), "paused for the workers");
+
+        assertEquals(1, w.webhookDelivery.deliverDue(acme.id()), "a sandbox clock advance of the platform");
+        assertEquals(EventStatus.DELIVERED, stored(e).status());
+    }
+
+    private String lastCallUrl() {
+        var calls = w.endpoint.calls();
+        return calls.get(calls.size() - 1).url();
+    }
+
+    @Test
     void a_platforms_due_events_are_delivered_together_and_other_platforms_wait_for_the_workers() {
         customerEvent();
         customerEvent();

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
@@ -67,9 +68,11 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public Optional<Claim> claimDue(PlatformId platform, Instant realNow, Instant leaseUntil, int maxInFlight) {
+    public Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow,
+                                    Instant leaseUntil, int maxInFlight) {
         Optional<WebhookEvent> due = events.values().stream()
                 .filter(e -> platform == null || e.platformId().equals(platform))
+                .filter(e -> !skipped.contains(e.platformId()))
                 .filter(e -> e.status() == EventStatus.PENDING && !e.nextAttemptAt().isAfter(realNow))
                 .filter(e -> !leased(key(e), realNow))
                 .filter(e -> inFlight(e.platformId(), realNow) < maxInFlight)

@@ -1,0 +1,56 @@
+package payments.ports.app;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import payments.core.common.PlatformId;
+import payments.core.webhook.AttemptOutcome;
+import payments.core.webhook.DeliveryAttempt;
+
+/**
+ * The platforms whose webhook endpoint stopped answering, held back from one process's delivery workers for a
+ * while. A platform has at most two calls in flight, but a few platforms whose endpoints hang until the timeout
+ * could still keep every worker waiting while everyone else's events queue. So a call that times out pauses its
+ * platform: its events wait, due, spending no attempts, and the workers serve the others. The pause doubles with
+ * each timeout in a row, from {@link #FIRST} to {@link #LONGEST}, and ends when the endpoint answers (any status).
+ * It is this process's view; each process learns it from its own calls.
+ */
+final class EndpointPauses {
+    static final Duration FIRST = Duration.ofSeconds(30);
+    /** Five doublings of {@link #FIRST}. */
+    static final Duration LONGEST = Duration.ofMinutes(16);
+
+    private record Pause(int timeoutsInARow, Instant until) {
+    }
+
+    private final Map<PlatformId, Pause> pauses = new ConcurrentHashMap<>();
+
+    /** Learns from one attempt's outcome: a timeout pauses the platform (again), an answer ends its pause. */
+    void record(PlatformId platform, DeliveryAttempt attempt, Instant realNow) {
+        if (attempt.outcome() == AttemptOutcome.TIMED_OUT) {
+            pauses.compute(platform, (p, last) -> {
+                int inARow = last == null ? 1 : last.timeoutsInARow() + 1;
+                return new Pause(inARow, realNow.plus(length(inARow)));
+            });
+        } else if (attempt.responseStatus() != null) {
+            pauses.remove(platform);
+        }
+    }
+
+    /** The platforms paused at {@code realNow}. */
+    Set<PlatformId> pausedAt(Instant realNow) {
+        if (pauses.isEmpty()) {
+            return Set.of();
+        }
+        return pauses.entrySet().stream().filter(e -> e.getValue().until().isAfter(realNow)).map(Map.Entry::getKey)
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** {@link #FIRST}, doubled for each further timeout in a row, at most {@link #LONGEST}. */
+    static Duration length(int timeoutsInARow) {
+        return FIRST.multipliedBy(1L << Math.min(timeoutsInARow - 1, 5));
+    }
+}
