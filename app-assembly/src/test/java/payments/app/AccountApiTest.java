@@ -197,4 +197,20 @@ class AccountApiTest {
         return (String) api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data()
                 .get(0).get("id");
     }
+
+    @Test
+    void two_deletes_of_one_external_account_at_once_remove_it_once() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            String id = api.post("/customers/external-accounts", usdAccount(customerId, "55500000" + round))
+                    .string("id");
+            List<ApiClient.Reply> deleted = Concurrently.run(
+                    () -> api.delete("/customers/external-accounts/" + id),
+                    () -> api.delete("/customers/external-accounts/" + id));
+            assertEquals(List.of(204, 404), Concurrently.statuses(deleted), "round " + round);
+            long removals = api.get("/webhooks/events?type=EXTERNAL_ACCOUNT.STATUS_UPDATED&limit=100").data()
+                    .stream().map(e -> (Map<?, ?>) e.get("data"))
+                    .filter(d -> id.equals(d.get("id")) && "INACTIVE".equals(d.get("status"))).count();
+            assertEquals(1, removals, "round " + round + ": one removal, reported once");
+        }
+    }
 }

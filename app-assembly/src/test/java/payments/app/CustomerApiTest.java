@@ -8,12 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import payments.core.platform.Environment;
 
@@ -185,45 +179,23 @@ class CustomerApiTest {
 
     @Test
     void concurrent_changes_of_one_customer_apply_one_after_the_other() throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            for (int round = 0; round < 10; round++) {
-                String id = api.post("/customers", individual("race-" + round)).string("id");
-                String name = "Ada " + round;
-                String phone = "+1555555020" + round;
-                List<ApiClient.Reply> patched = both(pool,
-                        () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "fullName", name)),
-                        () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "phoneNumber",
-                                phone)));
-                assertEquals(List.of(200, 200), patched.stream().map(ApiClient.Reply::status).toList());
-                Map<String, Object> after = api.get("/customers/" + id).body();
-                assertEquals(name, after.get("fullName"), "round " + round + ": neither change is lost");
-                assertEquals(phone, after.get("phoneNumber"), "round " + round + ": neither change is lost");
+        for (int round = 0; round < 10; round++) {
+            String id = api.post("/customers", individual("race-" + round)).string("id");
+            String name = "Ada " + round;
+            String phone = "+1555555020" + round;
+            List<ApiClient.Reply> patched = Concurrently.run(
+                    () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "fullName", name)),
+                    () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "phoneNumber", phone)));
+            assertEquals(List.of(200, 200), Concurrently.statuses(patched));
+            Map<String, Object> after = api.get("/customers/" + id).body();
+            assertEquals(name, after.get("fullName"), "round " + round + ": neither change is lost");
+            assertEquals(phone, after.get("phoneNumber"), "round " + round + ": neither change is lost");
 
-                List<ApiClient.Reply> raced = both(pool, () -> api.delete("/customers/" + id),
-                        () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "fullName", "Late")));
-                assertEquals(200, raced.get(0).status());
-                assertEquals(true, api.get("/customers/" + id).body().get("isDeleted"),
-                        "round " + round + ": an update racing the delete does not undo it");
-            }
-        } finally {
-            pool.shutdown();
+            List<ApiClient.Reply> raced = Concurrently.run(() -> api.delete("/customers/" + id),
+                    () -> api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "fullName", "Late")));
+            assertEquals(200, raced.get(0).status());
+            assertEquals(true, api.get("/customers/" + id).body().get("isDeleted"),
+                    "round " + round + ": an update racing the delete does not undo it");
         }
-    }
-
-    /** Runs both calls at once, their replies in the calls' order. */
-    private static List<ApiClient.Reply> both(ExecutorService pool, Callable<ApiClient.Reply> a,
-                                              Callable<ApiClient.Reply> b) throws Exception {
-        CountDownLatch go = new CountDownLatch(1);
-        Future<ApiClient.Reply> first = pool.submit(() -> {
-            go.await();
-            return a.call();
-        });
-        Future<ApiClient.Reply> second = pool.submit(() -> {
-            go.await();
-            return b.call();
-        });
-        go.countDown();
-        return List.of(first.get(30, TimeUnit.SECONDS), second.get(30, TimeUnit.SECONDS));
     }
 }

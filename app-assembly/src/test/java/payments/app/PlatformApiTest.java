@@ -97,4 +97,27 @@ class PlatformApiTest {
         return Map.of("currencyCode", code, "minAmount", 1, "maxAmount", 10,
                 "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("INCOMING"));
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void concurrent_config_changes_each_keep_the_fields_they_change() throws Exception {
+        for (int round = 0; round < 5; round++) {
+            String endpoint = "https://round-" + round + ".example/hooks";
+            List<Map<String, Object>> currencies = new java.util.ArrayList<>();
+            for (Map<String, Object> c : (List<Map<String, Object>>) api.get("/config").body()
+                    .get("supportedCurrencies")) {
+                Map<String, Object> changed = new java.util.LinkedHashMap<>(c);
+                changed.put("minAmount", 100 + round);
+                currencies.add(changed);
+            }
+            List<ApiClient.Reply> patched = Concurrently.run(
+                    () -> api.patch("/config", Map.of("webhookEndpoint", endpoint)),
+                    () -> api.patch("/config", Map.of("supportedCurrencies", currencies)));
+            assertEquals(List.of(200, 200), Concurrently.statuses(patched), patched.get(0).raw().body());
+            Map<String, Object> after = api.get("/config").body();
+            assertEquals(endpoint, after.get("webhookEndpoint"), "round " + round + ": neither change is lost");
+            assertEquals(100 + round, ((Number) ((List<Map<String, Object>>) after.get("supportedCurrencies")).get(0)
+                    .get("minAmount")).intValue(), "round " + round + ": neither change is lost");
+        }
+    }
 }

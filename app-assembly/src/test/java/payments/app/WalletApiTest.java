@@ -131,6 +131,15 @@ class WalletApiTest {
     }
 
     @Test
+    void challenges_asked_at_once_are_rate_limited_as_if_asked_in_turn() throws Exception {
+        String credential = emailCredential();
+        java.util.concurrent.Callable<ApiClient.Reply> challenge =
+                () -> api.post("/auth/credentials/" + credential + "/challenge", null);
+        var replies = Concurrently.run(challenge, challenge, challenge, challenge, challenge, challenge);
+        assertEquals(List.of(200, 200, 200, 429, 429, 429), Concurrently.statuses(replies));
+    }
+
+    @Test
     void a_session_signs_export_privacy_and_revocation() {
         WalletClient client = login();
         WalletClient exportKey = new WalletClient();

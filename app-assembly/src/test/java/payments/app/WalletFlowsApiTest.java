@@ -440,11 +440,29 @@ class WalletFlowsApiTest {
     private static boolean waitsForACustomerLock(Connection observer) throws SQLException {
         try (PreparedStatement waiting = observer.prepareStatement("select 1 from pg_stat_activity"
                 + " where wait_event_type = 'Lock' and datname = current_database() and query like ?")) {
-            waiting.setString(1, "%\"customers\"%for update%");
+            waiting.setString(1, "%\"customers\"%for%update%"); // FOR [NO KEY] UPDATE
             try (ResultSet rows = waiting.executeQuery()) {
                 return rows.next();
             }
         }
+    }
+
+    @Test
+    void a_code_sent_before_a_tied_email_change_no_longer_opens_a_session() {
+        WalletClient otp = login();
+        String email = credentialOf("EMAIL_OTP");
+        var sent = api.post("/auth/credentials/" + email + "/challenge", null);
+        assertEquals(200, sent.status(), sent.raw().body());
+        Map<String, Object> change = Map.of("customerType", "INDIVIDUAL", "email", "ada.elsewhere@example.com");
+        var changed = signedBy(otp, api.patch("/customers/" + customerId, change)).patch("/customers/" + customerId,
+                change);
+        assertEquals(200, changed.status(), changed.raw().body());
+
+        // The code went to the old address: it no longer verifies. One sent to the new address does.
+        Map<String, Object> body = Map.of("type", "EMAIL_OTP", "encryptedOtpBundle",
+                new WalletClient().encryptOtp(sent.string("otpEncryptionTargetBundle"), "000000"));
+        assertUnauthorized(api.post("/auth/credentials/" + email + "/verify", body), "No usable OTP challenge");
+        assertSigns(WalletLogin.otp(api, email));
     }
 
     // ---- tied email change ----

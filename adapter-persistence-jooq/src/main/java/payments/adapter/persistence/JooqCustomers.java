@@ -24,7 +24,7 @@ import payments.ports.driven.Customers;
 
 public final class JooqCustomers implements Customers {
     private static final Statement FIND = Statement.byKey(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
-    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(CUSTOMERS, CUSTOMERS.PLATFORM_ID,
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForNoKeyUpdate(CUSTOMERS, CUSTOMERS.PLATFORM_ID,
             CUSTOMERS.ID);
     private static final Statement FIND_ALL = Statement.byKeys(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);
     private final Db db;

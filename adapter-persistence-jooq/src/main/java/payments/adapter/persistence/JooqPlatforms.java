@@ -24,6 +24,7 @@ public final class JooqPlatforms implements Platforms {
             .select(CLOCK_OFFSET)
             .from(PLATFORMS).leftJoin(SANDBOX_CLOCKS).on(SANDBOX_CLOCKS.PLATFORM_ID.eq(PLATFORMS.PLATFORM_ID))
             .where(PLATFORMS.PLATFORM_ID.eq(Statement.param(PLATFORMS.PLATFORM_ID))));
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForNoKeyUpdate(PLATFORMS, PLATFORMS.PLATFORM_ID);
     private final Db db;
 
     /**
@@ -44,6 +45,12 @@ public final class JooqPlatforms implements Platforms {
     @Override
     public Optional<Platform> find(PlatformId id) {
         return withClock(db, id).platform();
+    }
+
+    @Override
+    public Optional<Platform> findForUpdate(PlatformId id) {
+        forget(db, id); // a copy read earlier in the transaction was read without the lock
+        return FIND_FOR_UPDATE.fetchOptional(db, id.value()).map(r -> toPlatform(r.into(PLATFORMS)));
     }
 
     /** The platform and its clock, read at most once per transaction ({@link JooqSandboxClocks} reads it too). */

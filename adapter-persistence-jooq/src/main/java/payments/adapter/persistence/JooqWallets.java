@@ -37,6 +37,16 @@ public final class JooqWallets {
     }
 
     /** Credentials. */
+    /** Ends the credential's unconsumed challenges at {@code at}: their codes and assertions stop working. */
+    private static void endOpenChallenges(Db db, PlatformId platform, UUID credentialId, Instant at) {
+        db.ctx().update(AUTH_CHALLENGES).set(AUTH_CHALLENGES.CONSUMED_AT, utc(at))
+                .set(AUTH_CHALLENGES.TARGET_PRIVATE, (byte[]) null)
+                .where(AUTH_CHALLENGES.PLATFORM_ID.eq(platform.value())
+                        .and(AUTH_CHALLENGES.CREDENTIAL_ID.eq(credentialId))
+                        .and(AUTH_CHALLENGES.CONSUMED_AT.isNull()))
+                .execute();
+    }
+
     public static final class CredentialStore implements Credentials {
         private final Db db;
 
@@ -55,6 +65,12 @@ public final class JooqWallets {
             db.ctx().update(AUTH_CREDENTIALS).set(record(platform, c).values())
                     .where(AUTH_CREDENTIALS.PLATFORM_ID.eq(platform.value()).and(AUTH_CREDENTIALS.ID.eq(c.id())))
                     .execute();
+        }
+
+        @Override
+        public void readdress(PlatformId platform, Credential moved) {
+            update(platform, moved);
+            endOpenChallenges(db, platform, moved.id(), moved.updatedAt());
         }
 
         @Override
@@ -203,13 +219,7 @@ public final class JooqWallets {
 
         @Override
         public void insert(PlatformId platform, AuthChallenge c) {
-            // A new challenge supersedes the credential's earlier ones.
-            db.ctx().update(AUTH_CHALLENGES).set(AUTH_CHALLENGES.CONSUMED_AT, utc(c.createdAt()))
-                    .set(AUTH_CHALLENGES.TARGET_PRIVATE, (byte[]) null)
-                    .where(AUTH_CHALLENGES.PLATFORM_ID.eq(platform.value())
-                            .and(AUTH_CHALLENGES.CREDENTIAL_ID.eq(c.credentialId()))
-                            .and(AUTH_CHALLENGES.CONSUMED_AT.isNull()))
-                    .execute();
+            endOpenChallenges(db, platform, c.credentialId(), c.createdAt()); // a new one supersedes them
             db.ctx().insertInto(AUTH_CHALLENGES)
                     .set(AUTH_CHALLENGES.PLATFORM_ID, platform.value())
                     .set(AUTH_CHALLENGES.ID, c.id())

@@ -168,6 +168,15 @@ final class Statement {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forUpdate());
     }
 
+    /**
+     * {@link #byKey}, locking the row against other changes until the transaction ends, but not against inserts of
+     * rows that reference it (their foreign key's check takes a share lock that {@code FOR UPDATE} would block): for
+     * rows that payments and accounts point to, such as a platform's or a customer's.
+     */
+    static Statement byKeyForNoKeyUpdate(Table<?> table, Field<?>... keys) {
+        return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forNoKeyUpdate());
+    }
+
     private static org.jooq.Condition keyCondition(Field<?>... keys) {
         org.jooq.Condition where = DSL.noCondition();
         for (Field<?> key : keys) {

@@ -112,7 +112,9 @@ public final class ExternalAccountService {
         tx.inTransaction(() -> {
             ExternalAccount account = get(caller, id, platformRoute);
             var now = clock.now();
-            accounts.delete(caller.platformId(), id, now);
+            if (!accounts.delete(caller.platformId(), id, now)) {
+                throw ExternalAccounts.notFound(id); // a concurrent delete got there first, and reported it
+            }
             events.externalAccountStatus(caller.platformId(), account.removed(now));
         });
     }

@@ -92,7 +92,8 @@ public final class PlatformService {
         caller.require(Permission.MANAGE);
         var update = PlatformConfigSchemas.UPDATE.validate(body);
         return tx.inTransaction(() -> {
-            Platform current = load(caller.platformId());
+            // Locked: two PATCHes at once would otherwise each merge into the same old config, and one be lost.
+            Platform current = platforms.findForUpdate(caller.platformId()).orElseThrow(PlatformService::notFound);
             PlatformConfig next = current.config().patch(update);
             checkRules(next);
             var now = clock.now();
@@ -127,6 +128,10 @@ public final class PlatformService {
     }
 
     private Platform load(PlatformId id) {
-        return platforms.find(id).orElseThrow(() -> new NotFound("NOT_FOUND", "Platform not found"));
+        return platforms.find(id).orElseThrow(PlatformService::notFound);
+    }
+
+    private static NotFound notFound() {
+        return new NotFound("NOT_FOUND", "Platform not found");
     }
 }

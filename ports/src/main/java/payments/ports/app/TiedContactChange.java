@@ -98,7 +98,7 @@ final class TiedContactChange {
         return signedRetry.run(guard, signer -> {
             Customer updated = update.apply(now);
             for (Credential c : tied) {
-                credentials.update(caller.platformId(), new Credential(c.id(), c.accountId(), c.type(), newValue,
+                credentials.readdress(caller.platformId(), new Credential(c.id(), c.accountId(), c.type(), newValue,
                         newValue, c.audience(), c.passkeyData(), c.signCount(), c.createdAt(), now));
             }
             return updated;

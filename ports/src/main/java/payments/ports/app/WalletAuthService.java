@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import payments.core.account.InternalAccount;
@@ -138,7 +139,7 @@ public final class WalletAuthService {
             // credential's address is the contact as it stands after any change in flight.
             Customer owner = customers.findForUpdate(caller.platformId(), wallet.customerId()).orElseThrow();
             // Locked as a revocation locks them: a credential set counted here stays the set the retry adds to.
-            List<Credential> existing = credentials.listActiveForUpdate(caller.platformId(), wallet.id());
+            List<Credential> existing = lockWallet(caller, wallet.id());
             if (existing.isEmpty()) {
                 return new SignedRetry.Done<>(new Challenged(register(caller, wallet, owner, type, f, existing), null,
                         null), null);
@@ -165,7 +166,7 @@ public final class WalletAuthService {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
             Credential credential = credential(caller, credentialId);
-            if (credentials.listActiveForUpdate(caller.platformId(), credential.accountId()).size() <= 1) {
+            if (lockWallet(caller, credential.accountId()).size() <= 1) {
                 throw new InvalidInput("INVALID_INPUT", "A wallet keeps at least one credential; add another first");
             }
             var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
@@ -187,7 +188,10 @@ public final class WalletAuthService {
         caller.require(Permission.MANAGE);
         Fields f = body == null ? Fields.empty() : CHALLENGE.validate(body);
         return tx.inTransaction(() -> {
-            Credential credential = credential(caller, credentialId);
+            // Locked, so concurrent challenges count each other (the rate limit holds) and a contact change in
+            // flight has committed: the code goes to the credential's address as it stands.
+            Credential credential = lockActive(caller, credential(caller, credentialId))
+                    .orElseThrow(() -> notFound(credentialId));
             Instant now = clock.now(caller);
             if (credential.type() == AuthMethodType.OAUTH) {
                 throw new InvalidInput("INVALID_INPUT", "OAUTH credentials verify with a fresh oidcToken directly");
@@ -253,7 +257,11 @@ public final class WalletAuthService {
         var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
                 "ACTIVITY_TYPE_OTP_LOGIN", signed, Map.of(), SignerRule.BOUND_KEY, null, null);
         if (!guard.isFirstLeg()) {
-            return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer, null), null));
+            return tx.inTransaction(() -> {
+                lockWallet(caller, credential.accountId()); // before the request's row, as every wallet path does
+                return signedRetry.run(guard, signer -> new NewSession(openSession(caller, credential, signer, null),
+                        null));
+            });
         }
         CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
         if (check.failure() != null) {
@@ -270,6 +278,7 @@ public final class WalletAuthService {
 
     /** Opens the bundle with the latest challenge's target key; a wrong code counts an attempt (and commits it). */
     private CodeCheck checkCode(Caller caller, Credential credential, String bundle) {
+        lockActive(caller, credential).orElseThrow(() -> SignedRetry.failedCheck("The credential was revoked"));
         Instant now = clock.now(caller);
         AuthChallenge challenge = challenges.latestForUpdate(caller.platformId(), credential.id())
                 .filter(c -> c.isUsable(now))
@@ -311,6 +320,10 @@ public final class WalletAuthService {
             throw SignedRetry.unauthorized("REQUEST_ID_MISSING", "Request-Id from /challenge is required");
         }
         return tx.inTransaction(() -> {
+            // Locked and read again: two assertions at once are checked against each other's sign count, not both
+            // against the one read before either.
+            Credential current = lockActive(caller, credential)
+                    .orElseThrow(() -> SignedRetry.failedCheck("The credential was revoked"));
             Instant now = clock.now(caller);
             UUID id;
             try {
@@ -319,14 +332,14 @@ public final class WalletAuthService {
                 throw SignedRetry.failedCheck("Request-Id is not a Request:<uuid>");
             }
             AuthChallenge challenge = challenges.findForUpdate(caller.platformId(), id)
-                    .filter(c -> c.credentialId().equals(credential.id()) && c.isUsable(now))
+                    .filter(c -> c.credentialId().equals(current.id()) && c.isUsable(now))
                     .orElseThrow(() -> SignedRetry.failedCheck("Request-Id is unknown, used or expired"));
             String signature = assertion.string("signature").orElseThrow();
-            long count = credential.signCount();
+            long count = current.signCount();
             if (!(caller.isSandbox() && LEGACY_PASSKEY_SIGNATURE.equals(signature))) {
                 try {
-                    count = passkeys.assert_(new Passkeys.Registered(credential.identity(), credential.passkeyData(),
-                                    credential.signCount()), challenge.challengeHex(),
+                    count = passkeys.assert_(new Passkeys.Registered(current.identity(), current.passkeyData(),
+                                    current.signCount()), challenge.challengeHex(),
                             assertion.string("credentialId").orElseThrow(),
                             assertion.string("clientDataJson").orElseThrow(),
                             assertion.string("authenticatorData").orElseThrow(), signature,
@@ -335,9 +348,8 @@ public final class WalletAuthService {
                     throw SignedRetry.failedCheck("Passkey assertion rejected: " + e.getMessage());
                 }
             }
-            // The session first: it takes the wallet's credential locks before this writes to one of them.
-            NewSession session = sealedSession(caller, credential, challenge.clientPublicKey(), null);
-            credentials.update(caller.platformId(), credential.withSignCount(count, now));
+            NewSession session = sealedSession(caller, current, challenge.clientPublicKey(), null);
+            credentials.update(caller.platformId(), current.withSignCount(count, now));
             challenges.consume(caller.platformId(), challenge.id(), now);
             return session;
         });
@@ -361,10 +373,7 @@ public final class WalletAuthService {
      * been active; then the wallet's oldest active sessions end to keep it within its cap.
      */
     WalletSession openSession(Caller caller, Credential credential, String publicKey, UUID replaces) {
-        if (credentials.listActiveForUpdate(caller.platformId(), credential.accountId()).stream()
-                .noneMatch(c -> c.id().equals(credential.id()))) {
-            throw SignedRetry.failedCheck("The credential was revoked");
-        }
+        lockActive(caller, credential).orElseThrow(() -> SignedRetry.failedCheck("The credential was revoked"));
         Instant now = clock.now(caller);
         if (replaces != null && !sessions.revoke(caller.platformId(), replaces, now)) {
             throw SignedRetry.failedCheck("The session is no longer active");
@@ -503,7 +512,25 @@ public final class WalletAuthService {
     }
 
     private Credential credential(Caller caller, UUID id) {
-        return credentials.find(caller.platformId(), id)
-                .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No credential " + Credential.KIND + ":" + id));
+        return credentials.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+    }
+
+    private static NotFound notFound(UUID credentialId) {
+        return new NotFound("REFERENCE_NOT_FOUND", "No credential " + Credential.KIND + ":" + credentialId);
+    }
+
+    /**
+     * Locks the wallet's active credentials until the transaction ends. Every path that reads a credential to act
+     * on it, or changes the set, takes this lock first, after the owner's row and before challenges, signed
+     * requests and sessions, so they apply one after another and never wait on each other in a circle.
+     */
+    List<Credential> lockWallet(Caller caller, InternalAccountId wallet) {
+        return credentials.listActiveForUpdate(caller.platformId(), wallet);
+    }
+
+    /** {@link #lockWallet}, then the credential as it now stands; empty once revoked. */
+    private Optional<Credential> lockActive(Caller caller, Credential credential) {
+        return lockWallet(caller, credential.accountId()).stream().filter(c -> c.id().equals(credential.id()))
+                .findFirst();
     }
 }

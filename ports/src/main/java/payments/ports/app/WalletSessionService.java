@@ -79,6 +79,9 @@ public final class WalletSessionService {
                     "ACTIVITY_TYPE_REFRESH_SESSION", signed,
                     Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.BOUND_KEY,
                     session.publicKey(), null);
+            if (!guard.isFirstLeg()) {
+                auth.lockWallet(caller, session.accountId()); // before the request's row, as every wallet path does
+            }
             return signedRetry.run(guard, signer -> {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
                         .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "The session's credential is gone"));

@@ -14,6 +14,12 @@ public interface Credentials {
 
     void update(PlatformId platform, Credential credential);
 
+    /**
+     * {@link #update} of an OTP credential that follows its customer's new email or phone number: the codes already
+     * sent to the old address stop working (its open challenges end, as a new challenge ends them).
+     */
+    void readdress(PlatformId platform, Credential moved);
+
     Optional<Credential> find(PlatformId platform, UUID id);
 
     List<Credential> listActive(PlatformId platform, InternalAccountId account);

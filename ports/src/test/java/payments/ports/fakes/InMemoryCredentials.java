@@ -28,6 +28,12 @@ public final class InMemoryCredentials implements Credentials {
         live.replace(new Key(platform, credential.id()), credential);
     }
 
+    /** No challenges are kept in memory, so there are none to end. */
+    @Override
+    public synchronized void readdress(PlatformId platform, Credential moved) {
+        update(platform, moved);
+    }
+
     @Override
     public synchronized Optional<Credential> find(PlatformId platform, UUID id) {
         return Optional.ofNullable(live.get(new Key(platform, id)));

@@ -16,6 +16,12 @@ public final class InMemoryPlatforms implements Platforms {
         return Optional.ofNullable(byId.get(id));
     }
 
+    /** Nothing runs concurrently in memory, so there is nothing to lock. */
+    @Override
+    public Optional<Platform> findForUpdate(PlatformId id) {
+        return find(id);
+    }
+
     @Override
     public void insert(Platform platform) {
         if (byId.putIfAbsent(platform.id(), platform) != null) {
