@@ -384,6 +384,65 @@ class QuoteApiTest {
     }
 
     @Test
+    void real_time_money_for_a_payout_that_cannot_be_made_is_sent_back_and_refunded() {
+        var reply = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId), toAccount(eurAccount("DE89370400440532013002")), "RECEIVING", 2_000));
+        assertEquals(201, reply.status(), reply.raw().body());
+
+        var paid = api.post("/sandbox/send", Map.of("quoteId", reply.string("id"), "currencyCode", "USD"));
+        assertEquals(200, paid.status(), paid.raw().body());
+        assertEquals("FAILED", paid.body().get("status"));
+        assertEquals("QUOTE_EXECUTION_FAILED", paid.body().get("failureReason"));
+        Map<?, ?> refund = (Map<?, ?>) paid.body().get("refund");
+        assertEquals("COMPLETED", refund.get("status"), "the payer's money goes back");
+        assertEquals("TRANSACTION_FAILED", refund.get("reason"));
+        assertEquals("FAILED", api.get("/quotes/" + reply.string("id")).body().get("status"));
+    }
+
+    @Test
+    void executing_a_quote_whose_external_account_was_removed_is_409_and_changes_nothing() {
+        fundUsd(10_000);
+        String eur = eurAccount("DE89370400440532013000");
+        var toRemoved = api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000));
+        var realtime = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId), toAccount(eur), "RECEIVING", 2_000));
+        assertEquals(204, api.delete("/customers/external-accounts/" + eur).status());
+
+        var executed = api.post("/quotes/" + toRemoved.string("id") + "/execute", null);
+        assertEquals(409, executed.status(), executed.raw().body());
+        assertEquals("CONFLICT", executed.code());
+        var sent = api.post("/sandbox/send", Map.of("quoteId", realtime.string("id"), "currencyCode", "USD"));
+        assertEquals(409, sent.status(), sent.raw().body());
+        assertEquals("PENDING", api.get("/quotes/" + toRemoved.string("id")).body().get("status"));
+        assertEquals("PENDING", api.get("/quotes/" + realtime.string("id")).body().get("status"));
+        assertEquals(10_000L, balance(usdAccount, "totalBalance"));
+    }
+
+    @Test
+    void real_time_stablecoin_funding_names_its_network_and_is_told_an_address_on_it() {
+        String eur = eurAccount("DE89370400440532013000");
+        Map<String, Object> source = new HashMap<>(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USDC",
+                "customerId", customerId));
+        assertEquals(List.of("source.cryptoNetwork"), api.post("/quotes", quoteRequest(source, toAccount(eur),
+                "RECEIVING", 2_000)).invalidFields(), "required for a stablecoin");
+        source.put("cryptoNetwork", "LIGHTNING");
+        assertEquals(List.of("source.cryptoNetwork"), api.post("/quotes", quoteRequest(source, toAccount(eur),
+                "RECEIVING", 2_000)).invalidFields(), "Lightning carries no USDC");
+
+        source.put("cryptoNetwork", "BASE");
+        var quote = api.post("/quotes", quoteRequest(source, toAccount(eur), "RECEIVING", 2_000));
+        assertEquals(201, quote.status(), quote.raw().body());
+        var info = (Map<?, ?>) ((Map<?, ?>) ((List<?>) quote.body().get("paymentInstructions")).get(0))
+                .get("accountOrWalletInfo");
+        assertEquals("BASE_WALLET", info.get("accountType"));
+        assertEquals("USDC", info.get("assetType"));
+
+        var fiat = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId, "cryptoNetwork", "BASE"), toAccount(eur), "RECEIVING", 2_000));
+        assertEquals(List.of("source.cryptoNetwork"), fiat.invalidFields(), "fiat takes no network");
+    }
+
+    @Test
     void the_sandbox_s_money_arriving_with_an_idempotency_key_arrives_once() {
         var quote = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
                 "customerId", customerId), toAccount(eurAccount("DE89370400440532013000")), "RECEIVING", 2_000));

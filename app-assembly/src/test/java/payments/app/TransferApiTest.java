@@ -46,6 +46,15 @@ class TransferApiTest {
                 "destination", Map.of("accountId", usdAccount), "amount", amount));
     }
 
+    /** The types of the webhook events about one transaction, oldest first. */
+    private List<Object> eventsOf(Object transactionId) {
+        List<Object> types = new java.util.ArrayList<>(api.get("/webhooks/events?limit=100").data().stream()
+                .filter(e -> transactionId.equals(((Map<?, ?>) e.get("data")).get("id")))
+                .map(e -> e.get("type")).toList());
+        java.util.Collections.reverse(types);
+        return types;
+    }
+
     private long[] balances() {
         var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
         return new long[] {(Long) ((Map<?, ?>) account.get("balance")).get("amount"),
@@ -116,7 +125,7 @@ class TransferApiTest {
         var done = transferIn(externalAccount("987654321"), 3_000).body();
         assertEquals("COMPLETED", done.get("status"));
         assertEquals("INCOMING", done.get("type"));
-        assertEquals("CREDIT", done.get("direction"));
+        assertEquals("DEBIT", done.get("direction"), "a pull (reference: inbound ACH pull = INCOMING + DEBIT)");
         assertEquals(3_000L, balances()[1]);
 
         for (String number : List.of("000000002", "000000003", "000000004")) {
@@ -130,6 +139,26 @@ class TransferApiTest {
         api.post("/sandbox/clock/advance", Map.of("seconds", 30));
         assertEquals("FAILED", api.get("/transactions/" + pending.get("id")).body().get("status"));
         assertEquals(3_000L, balances()[1]);
+    }
+
+    @Test
+    void money_is_pulled_only_from_accounts_with_a_debit_rail() {
+        var swift = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "USD",
+                "accountInfo", Map.of("accountType", "SWIFT_ACCOUNT", "country", "GB", "swiftCode", "BARCGB22",
+                        "bankName", "Barclays", "accountNumber", "31926819",
+                        "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "address", Map.of("line1", "1 Main St", "postalCode", "10001", "country", "US")))));
+        assertEquals(201, swift.status(), swift.raw().body());
+
+        var pulled = transferIn(swift.string("id"), 500);
+        assertEquals(400, pulled.status());
+        assertEquals(List.of("source.accountId"), pulled.invalidFields());
+        var quoted = api.post("/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId",
+                swift.string("id")), "destination", Map.of("destinationType", "ACCOUNT", "accountId",
+                externalAccount("123456789")), "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 500));
+        assertEquals(List.of("source.accountId"), quoted.invalidFields(), quoted.raw().body());
+        assertEquals(0L, balances()[1]);
+        assertEquals(0L, api.get("/transactions?customerId=" + customerId).body().get("totalCount"));
     }
 
     @Test
@@ -156,6 +185,23 @@ class TransferApiTest {
                 "amount", 1)).invalidFields());
         assertEquals(0L, api.get("/transactions").body().get("totalCount"));
         assertEquals(100L, balances()[1]);
+    }
+
+    @Test
+    void a_platforms_own_transfer_names_the_platform_as_its_customer_as_the_list_filter_does() {
+        String platform = api.get("/config").string("id");
+        String platformUsd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
+        assertEquals(200, api.post("/sandbox/internal-accounts/" + platformUsd + "/fund", Map.of("amount", 500))
+                .status());
+        String payee = api.post("/platform/external-accounts", AccountApiTest.usdAccount(null, "444444444"))
+                .string("id");
+        var sent = api.post("/transfer-out", Map.of("source", Map.of("accountId", platformUsd),
+                "destination", Map.of("accountId", payee), "amount", 200));
+        assertEquals(201, sent.status(), sent.raw().body());
+        assertEquals(platform, sent.body().get("customerId"));
+        assertEquals(platform, sent.body().get("platformCustomerId"));
+        assertEquals(List.of(sent.string("id")), api.get("/transactions?customerId=" + platform).data().stream()
+                .map(t -> t.get("id")).toList());
     }
 
     @Test
@@ -189,12 +235,23 @@ class TransferApiTest {
                 Map.of("receiptDeliveryConfirmedAt", "2026-01-02T03:04:05Z"));
         assertEquals("2026-01-02T03:04:05Z", confirmed.body().get("receiptDeliveryConfirmedAt"));
 
+        // At the rail the cancel starts a refund, and the rail has the last word (reference: "manual cancellation
+        // during PROCESSING starts a refund and may still end COMPLETED"): the money stays held until then.
         var cancelled = api.post("/transactions/" + pending.get("id") + "/cancel", Map.of("reason", "changed mind"));
         assertEquals(200, cancelled.status());
-        assertEquals("FAILED", cancelled.body().get("status"));
-        assertEquals(950L, balances()[0]);
+        assertEquals("PROCESSING", cancelled.body().get("status"));
+        assertEquals("PENDING", ((Map<?, ?>) cancelled.body().get("refund")).get("status"));
+        assertEquals("USER_CANCELLATION", ((Map<?, ?>) cancelled.body().get("refund")).get("reason"));
+        assertEquals(750L, balances()[0], "still held");
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", api.post("/transactions/" + pending.get("id") + "/cancel",
+                null).code(), "a cancellation is under way");
         api.post("/sandbox/clock/advance", Map.of("seconds", 60));
-        assertEquals("FAILED", api.get("/transactions/" + pending.get("id")).body().get("status"));
+        var ended = api.get("/transactions/" + pending.get("id")).body();
+        assertEquals("FAILED", ended.get("status"), "the rail failed it (sandbox 005)");
+        assertEquals("COMPLETED", ((Map<?, ?>) ended.get("refund")).get("status"));
+        assertEquals(950L, balances()[0], "released");
+        assertEquals(List.of("OUTGOING_PAYMENT.PROCESSING", "OUTGOING_PAYMENT.REFUND_PENDING",
+                "OUTGOING_PAYMENT.FAILED", "OUTGOING_PAYMENT.REFUND_COMPLETED"), eventsOf(pending.get("id")));
 
         var notCancellable = api.post("/transactions/" + completed.get("id") + "/cancel", null);
         assertEquals(409, notCancellable.status());
@@ -220,16 +277,17 @@ class TransferApiTest {
         var again = keyed.post("/transactions/" + id + "/cancel", Map.of("reason", "changed mind"));
 
         assertEquals(200, first.status(), first.body().toString());
-        assertEquals("FAILED", first.string("status"));
+        assertEquals("PROCESSING", first.string("status"));
         assertTrue(first.raw().headers().firstValue("Idempotent-Replayed").isEmpty());
         assertEquals(200, again.status(), again.body().toString());
         assertEquals(first.raw().body(), again.raw().body(), "the stored bytes");
         assertEquals("true", again.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
-        assertEquals(1_000L, balances()[0], "released once");
-        assertEquals(1_000L, balances()[1]);
         assertEquals("TRANSACTION_NOT_CANCELLABLE", api.withHeader("Idempotency-Key",
                 UUID.randomUUID().toString()).post("/transactions/" + id + "/cancel", null).code(),
                 "another key is another request: the transaction is no longer cancellable");
+        api.post("/sandbox/clock/advance", Map.of("seconds", 30));
+        assertEquals(1_000L, balances()[0], "released once, when the rail failed it");
+        assertEquals(1_000L, balances()[1]);
         var reused = keyed.post("/transactions/" + id + "/reject", Map.of("reason", "changed mind"));
         assertEquals(409, reused.status());
         assertEquals("CONFLICT", reused.code(), "the key belongs to the cancel");

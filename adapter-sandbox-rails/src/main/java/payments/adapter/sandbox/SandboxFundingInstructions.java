@@ -17,17 +17,17 @@ public final class SandboxFundingInstructions implements FundingInstructions {
     @Override
     public List<Map<String, Object>> forAccount(Environment environment, InternalAccount account) {
         String reference = account.id().value().toString().replace("-", "").substring(0, 12).toUpperCase();
-        Map<String, Object> info = deposit(account.currency(), account.id().value(), reference, false, 0);
+        Map<String, Object> info = deposit(account.currency(), account.id().value(), reference, null, 0);
         return List.of(instruction(info, account.isPlatformAccount(), environment == Environment.SANDBOX
                 ? "Sandbox: fund with POST /sandbox/internal-accounts/{id}/fund"
                 : "Include the reference so the deposit is credited to this account"));
     }
 
     @Override
-    public List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor,
-                                              String reference) {
+    public List<Map<String, Object>> forQuote(Environment environment, String currency, String depositType,
+                                              long amountMinor, String reference) {
         UUID seed = UUID.nameUUIDFromBytes(reference.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        Map<String, Object> info = deposit(currency, seed, reference, true, amountMinor);
+        Map<String, Object> info = deposit(currency, seed, reference, depositType, amountMinor);
         return List.of(instruction(info, false, environment == Environment.SANDBOX
                 ? "Sandbox: pay with POST /sandbox/send {quoteId, currencyCode}"
                 : "Pay exactly the quoted total with the reference before the quote expires"));
@@ -41,7 +41,8 @@ public final class SandboxFundingInstructions implements FundingInstructions {
         return instruction;
     }
 
-    private static Map<String, Object> deposit(String currency, UUID seed, String reference, boolean forQuote,
+    /** {@code depositType}: the crypto address's account type a quote asked for, or null for an account's own. */
+    private static Map<String, Object> deposit(String currency, UUID seed, String reference, String depositType,
                                                long amountMinor) {
         Map<String, Object> info = new LinkedHashMap<>();
         switch (currency) {
@@ -66,9 +67,11 @@ public final class SandboxFundingInstructions implements FundingInstructions {
                 info.put("reference", reference);
             }
             case "BTC" -> {
-                if (forQuote) {
+                if ("LIGHTNING".equals(depositType)) {
                     info.put("accountType", "LIGHTNING");
-                    info.put("invoice", "lnbcrt" + amountMinor + "n1sandbox" + reference.toLowerCase());
+                    // BOLT11's "n" multiplier is a nano-bitcoin, a tenth of a satoshi (the minor unit).
+                    info.put("invoice", "lnbcrt" + Math.multiplyExact(amountMinor, 10) + "n1sandbox"
+                            + reference.toLowerCase());
                 } else {
                     info.put("accountType", "SPARK_WALLET");
                     info.put("assetType", "BTC");
@@ -76,7 +79,7 @@ public final class SandboxFundingInstructions implements FundingInstructions {
                 }
             }
             case "USDC", "USDT" -> {
-                info.put("accountType", "SOLANA_WALLET");
+                info.put("accountType", depositType == null ? "SOLANA_WALLET" : depositType);
                 info.put("assetType", currency);
                 info.put("address", "Sandbox" + reference);
             }

@@ -28,7 +28,8 @@ import payments.core.validation.ObjectSchema;
  * The {@code accountInfo} of an external account create request (reference/accounts.md, "accountInfo variants"),
  * one variant per {@code accountType}, plus what the table says around it: the rules beyond the table
  * ({@link #checkRules}), the sandbox identifier ({@link #primaryIdentifier}), the response {@code paymentRails}
- * ({@link #paymentRails}) and the currencies a type may carry ({@link #currenciesFor}).
+ * ({@link #paymentRails}), whether money can be pulled from it ({@link #pullCapable}) and the currencies a type may
+ * carry ({@link #currenciesFor}).
  */
 public final class AccountInfoSchemas {
     /** Response-only alias of {@code LIGHTNING}, also accepted on create. */
@@ -343,6 +344,28 @@ public final class AccountInfoSchemas {
     /** The response {@code paymentRails} items of a type; empty for wallets, Lightning and unknown types. */
     public static List<String> paymentRails(String accountType) {
         return RAILS.getOrDefault(canonicalType(accountType), List.of());
+    }
+
+    /** The rails money can be pulled (debited) over from the account holder's side; ACH is the one the spec names. */
+    private static final Set<String> PULL_RAILS = Set.of("ACH");
+
+    /**
+     * Whether money can be pulled from an account of this type (reference: transfer-in and quote sources need "pull
+     * capability (e.g. ACH pull)"): one of its rails is a debit scheme. Wallets, Lightning and push-only bank rails
+     * are funded through the internal account's payment instructions instead.
+     */
+    public static boolean pullCapable(String accountType) {
+        return paymentRails(accountType).stream().anyMatch(PULL_RAILS::contains);
+    }
+
+    /**
+     * The account type of an address that takes {@code currency} on {@code cryptoNetwork} (where a real-time-funded
+     * quote is paid): {@code <NETWORK>_WALLET}, or {@code LIGHTNING}; null when that network does not carry the
+     * currency here (BITCOIN and PLASMA have no account type).
+     */
+    public static String depositTypeOn(String cryptoNetwork, String currency) {
+        String type = cryptoNetwork.equals("LIGHTNING") ? "LIGHTNING" : cryptoNetwork + "_WALLET";
+        return currenciesFor(type).contains(currency) ? type : null;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Map;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
+import payments.core.common.InvalidFields;
 
 /**
  * A bank account, crypto wallet or Lightning destination outside the service, owned by a customer or (with no
@@ -28,5 +29,17 @@ public record ExternalAccount(ExternalAccountId id, CustomerId customerId, Strin
 
     public boolean isPlatformAccount() {
         return customerId == null;
+    }
+
+    /**
+     * This account, if money can be pulled from it ({@link AccountInfoSchemas#pullCapable}); else 400 on
+     * {@code field}.
+     */
+    public ExternalAccount requirePullable(String field) {
+        if (!AccountInfoSchemas.pullCapable(accountType)) {
+            throw InvalidFields.of(field, "cannot be pulled from: a " + accountType + " has no debit rail such as ACH;"
+                    + " fund the internal account through its fundingPaymentInstructions instead");
+        }
+        return this;
     }
 }

@@ -51,21 +51,66 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
     }
 
     /**
-     * A cancel by the platform, possible while the outcome is open: the money (if held) goes back, the status is
-     * FAILED. A quote's transaction is not cancellable on its own: it ends with its quote (expired unexecuted, or its
-     * payout completed or failed), and a cancel would leave the quote executable with its transaction ended.
+     * A cancel by the platform of an outgoing payment whose outcome is open. Before it reaches a rail it simply
+     * fails. Once at the rail (PROCESSING) the money may already be on its way, so the cancel starts a refund and
+     * the rail has the last word (reference: "manual cancellation during PROCESSING starts a refund and may still
+     * end COMPLETED"): the status stays, the refund is PENDING, and {@link #cancellationSettled} ends both.
+     * Not cancellable: a quote's transaction (it ends with its quote, and a cancel would leave the quote executable
+     * with its transaction ended), an incoming payment (the platform rejects one that awaits its approval; money
+     * on its way in is not the platform's to stop), and a payment whose cancellation is already under way.
      */
     public Transaction cancelled(String reason, Instant now) {
         if (ofQuote()) {
             throw new Conflict("TRANSACTION_NOT_CANCELLABLE", "Transaction " + id + " belongs to "
                     + details.get("quoteId") + " and ends with it (an unexecuted quote expires)");
         }
-        if (!status.isOpen() || awaitingPlatformApproval) {
+        if (type == TransactionType.INCOMING || !status.isOpen() || awaitingPlatformApproval
+                || details.containsKey("refund")) {
             throw IllegalTransition.of("TRANSACTION_NOT_CANCELLABLE", this, "cancelled");
         }
-        return move(TransactionStatus.FAILED, null, now, settledAt,
-                with(with(details, "cancellationReason", reason == null ? "USER_CANCELLATION" : reason),
-                        "cancelledAt", now.toString()));
+        Map<String, Object> cancelled = with(with(details, "cancellationReason",
+                reason == null ? "USER_CANCELLATION" : reason), "cancelledAt", now.toString());
+        if (status != TransactionStatus.PROCESSING) {
+            return move(TransactionStatus.FAILED, null, now, settledAt, cancelled);
+        }
+        return new Transaction(id, platformId, type, direction, status, customerId, platformCustomerId, source,
+                destination, sentAmount, receivedAmount, feesMinor, reference, holdId, failureReason,
+                awaitingPlatformApproval, with(cancelled, "refund", refund("PENDING", "USER_CANCELLATION", now, null)),
+                settledAt, receiptDeliveryConfirmedAt, createdAt, now);
+    }
+
+    /** Whether a cancel was accepted and waits for the rail's verdict (its refund PENDING). */
+    public boolean isCancellationPending() {
+        return details.containsKey("cancelledAt") && details.get("refund") instanceof Map<?, ?> r
+                && "PENDING".equals(r.get("status"));
+    }
+
+    /**
+     * This payment, ended by its rail, with its cancellation's refund settled: COMPLETED (the rail paid out before
+     * the cancellation reached it) leaves the refund FAILED; FAILED returns the money, the refund COMPLETED. A
+     * payment without a pending cancellation is returned as it is.
+     */
+    public Transaction cancellationSettled(Instant now) {
+        if (!isCancellationPending() || status.isOpen()) {
+            return this;
+        }
+        boolean refunded = status == TransactionStatus.FAILED;
+        return withRefund(refund(refunded ? "COMPLETED" : "FAILED", "USER_CANCELLATION",
+                Instant.parse((String) ((Map<?, ?>) details.get("refund")).get("initiatedAt")),
+                refunded ? now : null), now);
+    }
+
+    /** The reference's {@code refund} object of this payment. */
+    public Map<String, Object> refund(String refundStatus, String reason, Instant initiated, Instant settled) {
+        Map<String, Object> refund = new java.util.LinkedHashMap<>();
+        refund.put("reference", "RF-" + reference);
+        refund.put("initiatedAt", initiated.toString());
+        if (settled != null) {
+            refund.put("settledAt", settled.toString());
+        }
+        refund.put("status", refundStatus);
+        refund.put("reason", reason == null ? "TRANSACTION_FAILED" : reason);
+        return refund;
     }
 
     /** Whether this is a quote's transaction (its details name the quote). */

@@ -3,10 +3,12 @@ package payments.core.transaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,7 @@ import payments.core.money.Money;
 class TransactionTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
     private static final Instant T1 = T0.plusSeconds(30);
+    private static final Instant T2 = T1.plusSeconds(30);
 
     static Transaction inState(TransactionStatus status, boolean awaitingApproval) {
         return withDetails(status, awaitingApproval, Map.of());
@@ -81,16 +84,56 @@ class TransactionTest {
         assertThrows(Conflict.class, () -> inState(TransactionStatus.COMPLETED, false).approved(T1));
     }
 
+    private static Transaction outgoing(TransactionStatus status) {
+        Money amount = new Money(100, Currencies.of("USD"));
+        return new Transaction(UUID.randomUUID(), new PlatformId(UUID.randomUUID()), TransactionType.OUTGOING,
+                Direction.DEBIT, status, null, null, TransactionParty.account("a", "USD"),
+                TransactionParty.account("b", "USD"), amount, amount, 0, "REF", null, null, false, Map.of(), null,
+                null, T0, T0);
+    }
+
     @Test
-    void an_open_transaction_can_be_cancelled_and_a_settled_one_cannot() {
-        Transaction cancelled = inState(TransactionStatus.PROCESSING, false).cancelled(null, T1);
+    void an_outgoing_payment_cancelled_before_its_rail_fails_at_once() {
+        Transaction cancelled = outgoing(TransactionStatus.PENDING).cancelled(null, T1);
         assertEquals(TransactionStatus.FAILED, cancelled.status());
         assertEquals("USER_CANCELLATION", cancelled.details().get("cancellationReason"));
         assertNotNull(cancelled.details().get("cancelledAt"));
-        Conflict settled = assertThrows(Conflict.class,
-                () -> inState(TransactionStatus.COMPLETED, false).cancelled(null, T1));
-        assertEquals("TRANSACTION_NOT_CANCELLABLE", settled.code());
-        assertThrows(Conflict.class, () -> inState(TransactionStatus.PENDING, true).cancelled(null, T1));
+        assertFalse(cancelled.details().containsKey("refund"));
+    }
+
+    @Test
+    void a_cancel_at_the_rail_starts_a_refund_that_the_rails_word_settles() {
+        Transaction atRail = outgoing(TransactionStatus.PROCESSING).cancelled("changed mind", T1);
+        assertEquals(TransactionStatus.PROCESSING, atRail.status(), "the rail has the last word");
+        assertTrue(atRail.isCancellationPending());
+        assertEquals("changed mind", atRail.details().get("cancellationReason"));
+        assertEquals(Map.of("reference", "RF-REF", "initiatedAt", T1.toString(), "status", "PENDING",
+                "reason", "USER_CANCELLATION"), atRail.details().get("refund"));
+        assertEquals("TRANSACTION_NOT_CANCELLABLE", assertThrows(Conflict.class,
+                () -> atRail.cancelled(null, T1)).code(), "one cancellation at a time");
+
+        Transaction failed = atRail.failed("COUNTERPARTY_POST_TX_FAILED", "d", T2).cancellationSettled(T2);
+        assertEquals(TransactionStatus.FAILED, failed.status());
+        assertEquals(Map.of("reference", "RF-REF", "initiatedAt", T1.toString(), "settledAt", T2.toString(),
+                "status", "COMPLETED", "reason", "USER_CANCELLATION"), failed.details().get("refund"));
+        assertFalse(failed.isCancellationPending());
+
+        Transaction paid = atRail.completed(T2).cancellationSettled(T2);
+        assertEquals(TransactionStatus.COMPLETED, paid.status(), "the rail paid out before the cancel reached it");
+        assertEquals("FAILED", ((Map<?, ?>) paid.details().get("refund")).get("status"));
+
+        Transaction plain = outgoing(TransactionStatus.PROCESSING).completed(T2);
+        assertSame(plain, plain.cancellationSettled(T2), "nothing to settle without a cancellation");
+        assertSame(atRail, atRail.cancellationSettled(T2), "nothing to settle before the rail's word");
+    }
+
+    @Test
+    void settled_incoming_and_awaiting_payments_are_not_cancellable() {
+        for (Transaction t : List.of(outgoing(TransactionStatus.COMPLETED), inState(TransactionStatus.PROCESSING,
+                false), inState(TransactionStatus.PENDING, true))) {
+            assertEquals("TRANSACTION_NOT_CANCELLABLE", assertThrows(Conflict.class, () -> t.cancelled(null, T1))
+                    .code(), t.status() + " " + t.type());
+        }
     }
 
     @Test

@@ -1,7 +1,6 @@
 package payments.ports.app;
 
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
@@ -99,8 +98,8 @@ public final class QuoteExecution {
             if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
                 return notExecuted(executing, outcome.failureReason(), outcome.detail(), now);
             }
-            ExternalAccount pulled = externalAccounts.find(caller.platformId(),
-                    ExternalAccountId.parse("source.accountId", accountId)).orElseThrow();
+            ExternalAccount pulled = removedIfNull(externalAccounts.find(caller.platformId(),
+                    ExternalAccountId.parse("source.accountId", accountId)).orElse(null), "source");
             PaymentRail.RailOutcome pull = pullRail.pullFrom(caller.environment(), pulled, quote.totalSending());
             if (!pull.settled() || pull.isPending()) {
                 return notExecuted(executing, "QUOTE_EXECUTION_FAILED", "The pull from the source account failed: "
@@ -133,7 +132,12 @@ public final class QuoteExecution {
             }
             Instant now = clock.now(caller);
             Quote executing = quote.executing(now);
-            fundedBy(executing, funding(executing), payoutOutcome(caller.environment(), executing), now);
+            PayoutRail.Outcome outcome = payoutOutcome(caller.environment(), executing);
+            if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
+                sentBack(executing, outcome, now);
+            } else {
+                fundedBy(executing, funding(executing), outcome, now);
+            }
             return transactions.find(caller.platformId(), quote.transactionId()).orElseThrow();
         });
     }
@@ -208,7 +212,7 @@ public final class QuoteExecution {
             case FAILED_REFUND_FAILED -> {
                 ledger.post(q.platformId(), QuoteJournals.suspend(ids.newId(), q, now));
                 Transaction failed = t.failed(outcome.failureReason(), outcome.detail(), now)
-                        .withRefund(refundRecord(t, "FAILED", outcome.refundReason(), now, null), now);
+                        .withRefund(t.refund("FAILED", outcome.refundReason(), now, null), now);
                 transactions.update(failed);
                 return save(q.failed(now));
             }
@@ -235,7 +239,7 @@ public final class QuoteExecution {
                  Instant now) {
         ledger.post(q.platformId(), QuoteJournals.refund(ids.newId(), q, heldAt, funding(q), now));
         Transaction failed = t.failed(failureReason, detail, now)
-                .withRefund(refundRecord(t, "COMPLETED", refundReason, now, now), now);
+                .withRefund(t.refund("COMPLETED", refundReason, now, now), now);
         transactions.update(failed);
         return save(q.failed(now));
     }
@@ -250,6 +254,17 @@ public final class QuoteExecution {
         return transactions.findForUpdate(q.platformId(), q.transactionId()).orElseThrow();
     }
 
+    /**
+     * A real-time payment arrived for a quote whose payout cannot be made: the money goes back the way it came,
+     * refunded at once. It never reached an account of the books, so nothing is posted.
+     */
+    private Quote sentBack(Quote q, PayoutRail.Outcome outcome, Instant now) {
+        Transaction t = transaction(q).processing(now);
+        transactions.update(t.failed(outcome.failureReason(), outcome.detail(), now)
+                .withRefund(t.refund("COMPLETED", "TRANSACTION_FAILED", now, now), now));
+        return save(q.failed(now));
+    }
+
     private Quote notExecuted(Quote q, String reason, String detail, Instant now) {
         Transaction t = transaction(q).processing(now).failed(reason, detail, now);
         transactions.update(t);
@@ -257,10 +272,13 @@ public final class QuoteExecution {
     }
 
     private PayoutRail.Outcome payoutOutcome(Environment environment, Quote q) {
-        return payoutOutcome(environment, q, id -> externalAccounts.find(q.platformId(), id).orElseThrow());
+        return payoutOutcome(environment, q, id -> externalAccounts.find(q.platformId(), id).orElse(null));
     }
 
-    /** What the payout rail says about the quote's payout; external destinations come from {@code accounts}. */
+    /**
+     * What the payout rail says about the quote's payout; external destinations come from {@code accounts} (null
+     * for one removed since the quote was made: 409).
+     */
     PayoutRail.Outcome payoutOutcome(Environment environment, Quote q,
                                      java.util.function.Function<ExternalAccountId, ExternalAccount> accounts) {
         Map<String, Object> d = q.destination();
@@ -271,8 +289,18 @@ public final class QuoteExecution {
         if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return PayoutRail.Outcome.settled(0);
         }
-        ExternalAccount account = accounts.apply(ExternalAccountId.parse("destination.accountId", accountId));
+        ExternalAccount account = removedIfNull(accounts.apply(ExternalAccountId.parse("destination.accountId",
+                accountId)), "destination");
         return payoutRail.payToAccount(environment, account, q.totalReceiving());
+    }
+
+    /** The quote's external account, unless it was removed after the quote was made (then 409: quote again). */
+    private static ExternalAccount removedIfNull(ExternalAccount account, String role) {
+        if (account == null) {
+            throw new Conflict("CONFLICT", "The quote's " + role + " external account was removed after the quote "
+                    + "was made; create a new quote");
+        }
+        return account;
     }
 
     /** Where the sender's money came from, and where a refund returns it. */
@@ -309,18 +337,5 @@ public final class QuoteExecution {
     private Quote save(Quote q) {
         quotes.update(q);
         return q;
-    }
-
-    private static Map<String, Object> refundRecord(Transaction t, String status, String reason, Instant initiated,
-                                                    Instant settled) {
-        Map<String, Object> refund = new LinkedHashMap<>();
-        refund.put("reference", "RF-" + t.reference());
-        refund.put("initiatedAt", initiated.toString());
-        if (settled != null) {
-            refund.put("settledAt", settled.toString());
-        }
-        refund.put("status", status);
-        refund.put("reason", reason == null ? "TRANSACTION_FAILED" : reason);
-        return refund;
     }
 }

@@ -23,6 +23,7 @@ import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
+import payments.core.common.NotImplemented;
 import payments.core.customer.CustomerSchemas;
 import payments.core.fx.Conversion;
 import payments.core.fx.ExchangeRate;
@@ -101,7 +102,7 @@ public final class QuoteService {
                     .required("platformFixedFee", ObjectSchema.of()
                             .required("amount", integer(0, MAX_LOCKED_AMOUNT))
                             .required("currency", currency()))
-                    .required("platformVariableFeeBps", integer(0, 9_999)))
+                    .required("platformVariableFeeBps", integer(0, 10_000)))
             .optional("senderCustomerInfo", Types.anyObject(50));
 
     private final Quotes quotes;
@@ -195,6 +196,7 @@ public final class QuoteService {
         String reference = EntityId.reference("QT-", quoteId);
         if (source.internal() == null && source.external() == null) {
             details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
+                    depositType(source.currency(), sourceFields.string("cryptoNetwork").orElse(null)),
                     amounts.totalSendingMinor(), reference));
         } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
             details.put("paymentInstructions", List.of(Map.of("accountOrWalletInfo", Map.of(
@@ -246,6 +248,26 @@ public final class QuoteService {
         return quotes.find(caller.platformId(), id).orElseThrow(() -> notFound(id)).seenAt(clock.now(caller));
     }
 
+    /**
+     * Where a real-time payment of {@code currency} is sent: for crypto, the account type of the address on the
+     * chosen network (required for stablecoins, Lightning by default for BTC); null for fiat, which takes none.
+     */
+    static String depositType(String currency, String cryptoNetwork) {
+        boolean stablecoin = currency.equals("USDC") || currency.equals("USDT");
+        if (cryptoNetwork == null) {
+            if (stablecoin) {
+                throw InvalidFields.of("source.cryptoNetwork", "is required for " + currency);
+            }
+            return currency.equals("BTC") ? "LIGHTNING" : null;
+        }
+        String type = stablecoin || currency.equals("BTC")
+                ? AccountInfoSchemas.depositTypeOn(cryptoNetwork, currency) : null;
+        if (type == null) {
+            throw InvalidFields.of("source.cryptoNetwork", cryptoNetwork + " does not carry " + currency + " here");
+        }
+        return type;
+    }
+
     static NotFound notFound(UUID id) {
         return new NotFound("QUOTE_NOT_FOUND", "No quote " + Quote.KIND + ":" + id);
     }
@@ -259,11 +281,14 @@ public final class QuoteService {
                     .orElseThrow(() -> CustomerService.notFound(customer));
         }
         if (kind.equals("REALTIME_FUNDING")) {
-            return new Source(s.string("currency").orElseThrow(), customer, null, null);
+            String currency = s.string("currency").orElseThrow();
+            depositType(currency, s.string("cryptoNetwork").orElse(null));
+            return new Source(currency, customer, null, null);
         }
         String accountId = s.string("accountId").orElseThrow();
         if (EntityId.isOfKind(ExternalAccountId.KIND, accountId)) {
-            ExternalAccount pull = reads.external(ExternalAccountId.parse("source.accountId", accountId));
+            ExternalAccount pull = reads.external(ExternalAccountId.parse("source.accountId", accountId))
+                    .requirePullable("source.accountId");
             requireOwner(customer, pull.customerId(), "source.customerId");
             return new Source(pull.currency(), pull.customerId(), null, pull);
         }
@@ -357,7 +382,9 @@ public final class QuoteService {
         }
         Fields fixed = override.get().object("platformFixedFee").orElseThrow();
         if (!"USD".equals(sending) || !"USD".equals(fixed.string("currency").orElseThrow())) {
-            throw InvalidFields.of("platformFeeOverride", "applies to USD sources only, in USD");
+            // The reference's 501 for fees in other currencies (errors.md: NOT_IMPLEMENTED, "non-USD fees").
+            throw new NotImplemented("NOT_IMPLEMENTED", "platformFeeOverride is implemented for USD sources with "
+                    + "USD fees only");
         }
         long bps = provider.variableBps() + override.get().number("platformVariableFeeBps").orElseThrow();
         if (bps >= 10_000) {

@@ -31,8 +31,9 @@ public final class ResourceJson {
                 .put("direction", t.direction().name())
                 .put("source", party(t.source(), "sourceType"))
                 .put("destination", party(t.destination(), "destinationType"))
-                .put("customerId", t.customerId())
-                .put("platformCustomerId", t.platformCustomerId())
+                // Required fields; a platform's own payment names the platform, as the list's filter does.
+                .put("customerId", t.customerId() == null ? t.platformId() : t.customerId())
+                .put("platformCustomerId", t.customerId() == null ? t.platformId().toString() : t.platformCustomerId())
                 .put("sentAmount", t.sentAmount() == null ? null : JsonObject.amount(t.sentAmount()))
                 .put("receivedAmount", JsonObject.amount(t.receivedAmount()))
                 .put("fees", t.feesMinor())

@@ -211,14 +211,16 @@ public final class TransferService {
         Fields f = TRANSFER_IN.validate(body);
         return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
-            ExternalAccount source = external(caller, f.object("source").orElseThrow(), "source.accountId");
+            ExternalAccount source = external(caller, f.object("source").orElseThrow(), "source.accountId")
+                    .requirePullable("source.accountId");
             InternalAccount destination = internal(caller, f.object("destination").orElseThrow(),
                     "destination.accountId");
             Money amount = amount(caller, destination, source, f);
             requireSameOwner(destination, source, "source.accountId");
             UUID id = ids.newId();
             Map<String, Object> details = f.pick("description");
-            Transaction t = new Transaction(id, caller.platformId(), TransactionType.INCOMING, Direction.CREDIT,
+            // A pull: the reference's own example of INCOMING with direction DEBIT (the source is debited).
+            Transaction t = new Transaction(id, caller.platformId(), TransactionType.INCOMING, Direction.DEBIT,
                     TransactionStatus.PROCESSING, destination.customerId(), platformCustomerId(caller, destination),
                     TransactionParty.account(source.id().toString(), source.currency()),
                     TransactionParty.account(destination.id().toString(), destination.currency()), amount, amount,
@@ -232,7 +234,7 @@ public final class TransferService {
 
     /** Applies a rail's final word to an outgoing transfer: post the hold on success, void it on failure. */
     Transaction settleOut(Transaction t, RailOutcome outcome, Instant now) {
-        return applyOutcomes(t.platformId(), List.of(t), List.of(outcome), now).get(0);
+        return applyOutcomes(t.platformId(), List.of(t), List.of(outcome), now).get(0).cancellationSettled(now);
     }
 
     /** Moves a transfer-out's amount from its source account to the rail. */
@@ -257,9 +259,12 @@ public final class TransferService {
         return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
     }
 
-    /** Cancelling an open transfer: held funds go back to the account. */
+    /**
+     * A cancelled transfer: held funds go back to the account once it has failed; while the rail has the last word
+     * (the cancellation pending) they stay held, for {@link #settleOut} to pay out or release.
+     */
     Transaction releaseOnCancel(Transaction t) {
-        if (t.holdId() != null) {
+        if (t.holdId() != null && !t.isCancellationPending()) {
             ledger.voidHold(t.platformId(), t.holdId());
         }
         return t;

@@ -10,6 +10,11 @@ public interface FundingInstructions {
     /** Standing deposit details of an internal account. */
     List<Map<String, Object>> forAccount(Environment environment, InternalAccount account);
 
-    /** How to pay exactly {@code amountMinor} of {@code currency} for a real-time-funded quote. */
-    List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor, String reference);
+    /**
+     * How to pay exactly {@code amountMinor} of {@code currency} for a real-time-funded quote; for crypto, to an
+     * address of {@code depositType} (an external account type such as {@code BASE_WALLET} or {@code LIGHTNING}),
+     * null for fiat.
+     */
+    List<Map<String, Object>> forQuote(Environment environment, String currency, String depositType, long amountMinor,
+                                       String reference);
 }

@@ -14,8 +14,8 @@ public final class NoFundingInstructions implements FundingInstructions {
     }
 
     @Override
-    public List<Map<String, Object>> forQuote(Environment environment, String currency, long amountMinor,
-                                              String reference) {
+    public List<Map<String, Object>> forQuote(Environment environment, String currency, String depositType,
+                                              long amountMinor, String reference) {
         return List.of();
     }
 }
