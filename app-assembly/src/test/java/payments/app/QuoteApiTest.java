@@ -411,6 +411,15 @@ class QuoteApiTest {
         var executed = api.post("/quotes/" + toRemoved.string("id") + "/execute", null);
         assertEquals(409, executed.status(), executed.raw().body());
         assertEquals("CONFLICT", executed.code());
+        String pullSource = api.post("/customers/external-accounts", AccountApiTest.usdAccount(customerId,
+                "777777777")).string("id");
+        var pulling = api.post("/quotes", quoteRequest(Map.of("sourceType", "ACCOUNT", "accountId", pullSource),
+                toAccount(eurAccount("DE89370400440532013002")), "SENDING", 1_000));
+        assertEquals(201, pulling.status(), pulling.raw().body());
+        assertEquals(204, api.delete("/customers/external-accounts/" + pullSource).status());
+        assertEquals(409, api.post("/quotes/" + pulling.string("id") + "/execute", null).status(),
+                "a removed pull source, though the payout would not be made either");
+        assertEquals("PENDING", api.get("/quotes/" + pulling.string("id")).body().get("status"));
         var sent = api.post("/sandbox/send", Map.of("quoteId", realtime.string("id"), "currencyCode", "USD"));
         assertEquals(409, sent.status(), sent.raw().body());
         assertEquals("PENDING", api.get("/quotes/" + toRemoved.string("id")).body().get("status"));

@@ -202,6 +202,8 @@ class TransferApiTest {
         assertEquals(platform, sent.body().get("platformCustomerId"));
         assertEquals(List.of(sent.string("id")), api.get("/transactions?customerId=" + platform).data().stream()
                 .map(t -> t.get("id")).toList());
+        assertEquals(List.of(sent.string("id")), api.get("/transactions?platformCustomerId=" + platform).data()
+                .stream().map(t -> t.get("id")).toList(), "the value it shows filters too");
     }
 
     @Test

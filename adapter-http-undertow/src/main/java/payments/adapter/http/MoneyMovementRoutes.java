@@ -54,8 +54,12 @@ public final class MoneyMovementRoutes {
             }
             CustomerId customerId = customer == null || platformOwn ? null
                     : CustomerId.parse("customerId", customer);
+            // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
+            String platformCustomer = q.string("platformCustomerId");
+            boolean ownAsPlatformCustomer = r.caller().platformId().toString().equals(platformCustomer);
             String sortOrder = q.string("sortOrder");
-            var filter = new Transactions.Filter(customerId, platformOwn, q.string("platformCustomerId"),
+            var filter = new Transactions.Filter(customerId, platformOwn || ownAsPlatformCustomer,
+                    ownAsPlatformCustomer ? null : platformCustomer,
                     q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
                     q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
                     q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),

@@ -36,7 +36,6 @@ public final class JooqWallets {
     private JooqWallets() {
     }
 
-    /** Credentials. */
     /** Ends the credential's unconsumed challenges at {@code at}: their codes and assertions stop working. */
     private static void endOpenChallenges(Db db, PlatformId platform, UUID credentialId, Instant at) {
         db.ctx().update(AUTH_CHALLENGES).set(AUTH_CHALLENGES.CONSUMED_AT, utc(at))
@@ -47,6 +46,7 @@ public final class JooqWallets {
                 .execute();
     }
 
+    /** Credentials. */
     public static final class CredentialStore implements Credentials {
         private final Db db;
 

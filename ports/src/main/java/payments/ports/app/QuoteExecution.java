@@ -95,11 +95,11 @@ public final class QuoteExecution {
             if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
                 return fundFromInternalAccount(executing, accountId, outcome, now);
             }
+            ExternalAccount pulled = removedIfNull(externalAccounts.find(caller.platformId(),
+                    ExternalAccountId.parse("source.accountId", accountId)).orElse(null), "source");
             if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
                 return notExecuted(executing, outcome.failureReason(), outcome.detail(), now);
             }
-            ExternalAccount pulled = removedIfNull(externalAccounts.find(caller.platformId(),
-                    ExternalAccountId.parse("source.accountId", accountId)).orElse(null), "source");
             PaymentRail.RailOutcome pull = pullRail.pullFrom(caller.environment(), pulled, quote.totalSending());
             if (!pull.settled() || pull.isPending()) {
                 return notExecuted(executing, "QUOTE_EXECUTION_FAILED", "The pull from the source account failed: "

@@ -11,7 +11,10 @@ import payments.ports.driven.PaymentRail.RailOutcome;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.Transactions;
 
-/** The rail's delayed verdict on a transfer, applied when its job comes due (unless the transfer was cancelled). */
+/**
+ * The rail's delayed verdict on a transfer, applied when its job comes due, with the refund of a cancellation
+ * accepted meanwhile ({@link Transaction#cancellationSettled}).
+ */
 public final class TransferOutcomeJob implements JobRunner.Handler {
     public static final String KIND = "TRANSFER_OUTCOME";
     private final Transactions transactions;

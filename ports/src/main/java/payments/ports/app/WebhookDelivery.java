@@ -99,6 +99,7 @@ public final class WebhookDelivery {
         WebhookEvent event = WebhookEvent.emitted(platform.id(), ids.newId(), type, data, true, now);
         DeliveryAttempt attempt = attempt(event, 1, now);
         WebhookEvent sent = WebhookEvent.sentOnce(platform.id(), event.id(), type, data, attempt, now);
+        pauses.record(platform.id(), attempt, clock.realNow());
         tx.inTransaction(() -> deliveries.recordSent(sent, attempt));
         return new Sent(sent, attempt);
     }
@@ -109,9 +110,10 @@ public final class WebhookDelivery {
      */
     private boolean deliverOne(PlatformId scope) {
         Instant realNow = clock.realNow();
-        Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow) : Set.of();
-        Optional<Claim> claimed = tx.inTransaction(() -> deliveries.claimDue(scope, skipped, realNow,
-                realNow.plus(LEASE), MAX_IN_FLIGHT_PER_PLATFORM));
+        Optional<Claim> claimed = tx.inTransaction(() -> {
+            Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow, this::endpointOf) : Set.of();
+            return deliveries.claimDue(scope, skipped, realNow, realNow.plus(LEASE), MAX_IN_FLIGHT_PER_PLATFORM);
+        });
         if (claimed.isEmpty()) {
             return false;
         }
@@ -129,6 +131,10 @@ public final class WebhookDelivery {
                     wait.map(now::plus).orElse(null), now);
         });
         return true;
+    }
+
+    private String endpointOf(PlatformId platform) {
+        return platforms.find(platform).map(p -> p.config().webhookEndpoint()).orElse(null);
     }
 
     /** One call; whatever fails on the way (rendering, keys, the call) is a failed attempt of this event alone. */

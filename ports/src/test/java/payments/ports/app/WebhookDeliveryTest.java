@@ -163,6 +163,41 @@ class WebhookDeliveryTest {
         assertEquals(EventStatus.DELIVERED, stored(e).status());
     }
 
+    @Test
+    void a_pause_ends_when_the_platform_configures_another_endpoint() {
+        customerEvent();
+        w.clock.advance(Duration.ofSeconds(1));
+        WebhookEvent next = customerEvent();
+        w.endpoint.answer(WebhookTransport.Result.timedOut(10_000));
+        assertTrue(w.webhookDelivery.deliverNext());
+        assertFalse(w.webhookDelivery.deliverNext(), "paused");
+
+        w.platforms.update(acme.withConfig(new payments.core.platform.PlatformConfig(acme.config().umaDomain(), null,
+                "https://hooks.acme.example/v2", acme.config().supportedCurrencies(), false, null, null, List.of()),
+                acme.updatedAt()));
+        assertTrue(w.webhookDelivery.deliverNext(), "the new endpoint is served at once");
+        assertEquals("https://hooks.acme.example/v2", lastCallUrl());
+        assertEquals(EventStatus.DELIVERED, stored(next).status());
+    }
+
+    @Test
+    void two_calls_timing_out_in_one_outage_pause_once_and_the_next_outage_pauses_longer() {
+        EndpointPauses pauses = new EndpointPauses();
+        java.time.Instant t0 = w.clock.now();
+        DeliveryAttempt timedOut = DeliveryAttempt.timedOut(1, t0, HOOKS, 10_000);
+        pauses.record(acme.id(), timedOut, t0);
+        pauses.record(acme.id(), timedOut, t0.plusSeconds(10)); // the second call in flight, same outage
+        assertEquals(java.util.Set.of(acme.id()), pauses.pausedAt(t0.plusSeconds(29), p -> HOOKS));
+        assertEquals(java.util.Set.of(), pauses.pausedAt(t0.plusSeconds(30), p -> HOOKS), "30 s, not 60");
+
+        pauses.record(acme.id(), timedOut, t0.plusSeconds(31));
+        assertEquals(java.util.Set.of(acme.id()), pauses.pausedAt(t0.plusSeconds(90), p -> HOOKS));
+        assertEquals(java.util.Set.of(), pauses.pausedAt(t0.plusSeconds(91), p -> HOOKS), "then 60 s");
+        pauses.record(acme.id(), DeliveryAttempt.answered(2, t0, HOOKS, 500, "", 3), t0.plusSeconds(92));
+        pauses.record(acme.id(), timedOut, t0.plusSeconds(93));
+        assertEquals(java.util.Set.of(), pauses.pausedAt(t0.plusSeconds(123), p -> HOOKS), "an answer resets it");
+    }
+
     private String lastCallUrl() {
         var calls = w.endpoint.calls();
         return calls.get(calls.size() - 1).url();
