@@ -101,6 +101,7 @@ class AccountApiTest {
         assertEquals(Map.of("fullName", "Ada Lovelace"), created.body().get("beneficiaryVerifiedData"));
         Map<?, ?> info = (Map<?, ?>) created.body().get("accountInfo");
         assertEquals(List.of("ACH", "WIRE", "RTP", "FEDNOW"), info.get("paymentRails"));
+        assertEquals("CHECKING", info.get("bankAccountType"), "the reference's default for USD");
         assertEquals(created.body(), api.get("/customers/external-accounts/" + id).body());
         assertEquals(1, api.get("/customers/external-accounts?customerId=" + customerId).data().size());
 

@@ -198,4 +198,49 @@ class CustomerApiTest {
                     "round " + round + ": an update racing the delete does not undo it");
         }
     }
+
+    @Test
+    void kyc_status_is_set_by_verification_outside_the_sandbox_and_a_uma_address_is_on_the_platforms_domain() {
+        ApiClient production = TestServer.newPlatform(Environment.PRODUCTION);
+        Map<String, Object> approved = individual("prod-1");
+        approved.put("kycStatus", "APPROVED");
+        assertEquals(List.of("kycStatus"), production.post("/customers", approved).invalidFields());
+        var created = production.post("/customers", individual("prod-1"));
+        assertEquals("PENDING", created.body().get("kycStatus"));
+        String id = created.string("id");
+        assertEquals(List.of("kycStatus"), production.patch("/customers/" + id, Map.of("customerType",
+                "INDIVIDUAL", "kycStatus", "APPROVED")).invalidFields());
+        assertEquals(200, production.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL",
+                "kycStatus", "PENDING")).status(), "sending the current status back is fine");
+        assertEquals("APPROVED", api.post("/customers", approved).body().get("kycStatus"),
+                "the sandbox takes it as a stand-in for verification");
+
+        Map<String, Object> elsewhere = individual("uma-elsewhere");
+        elsewhere.put("umaAddress", "$ada@other.example");
+        assertEquals(List.of("umaAddress"), api.post("/customers", elsewhere).invalidFields());
+        elsewhere.put("umaAddress", "$ada.lovelace@TEST.example");
+        String own = api.post("/customers", elsewhere).string("id");
+        assertEquals(List.of("umaAddress"), api.patch("/customers/" + own, Map.of("customerType", "INDIVIDUAL",
+                "umaAddress", "$ada@other.example")).invalidFields());
+    }
+
+    @Test
+    void a_customer_keeps_a_currency_the_platform_stopped_offering_through_other_changes() {
+        Map<String, Object> body = individual("keeps-mxn");
+        body.put("currencies", List.of("USD", "MXN"));
+        String id = api.post("/customers", body).string("id");
+        List<Map<String, Object>> remaining = new java.util.ArrayList<>();
+        for (Object c : (List<?>) api.get("/config").body().get("supportedCurrencies")) {
+            if (!"MXN".equals(((Map<?, ?>) c).get("currencyCode"))) {
+                remaining.add(new HashMap<>((Map<String, Object>) c));
+            }
+        }
+        assertEquals(200, api.patch("/config", Map.of("supportedCurrencies", remaining)).status());
+
+        var renamed = api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL", "fullName", "Ada King"));
+        assertEquals(200, renamed.status(), renamed.raw().body());
+        assertEquals(List.of("USD", "MXN"), renamed.body().get("currencies"));
+        assertEquals("INVALID_CURRENCY", api.patch("/customers/" + id, Map.of("customerType", "INDIVIDUAL",
+                "currencies", List.of("USD", "MXN", "EUR", "BRL"))).code(), "but adds none it does not offer");
+    }
 }

@@ -92,6 +92,8 @@ class InvitationApiTest {
     @Test
     void another_platform_claims_the_invitation_once() {
         String code = newCode();
+        assertError(400, "INVALID_UMA_ADDRESS", claim(beta, code, "$mallory@elsewhere.example"));
+        assertEquals("PENDING", acme.get("/invitations/" + code).string("status"), "an invitee of another domain");
 
         var claimed = claim(beta, code, BOB);
 

@@ -41,6 +41,10 @@ class PlatformApiTest {
         ApiClient viewer = new ApiClient(TestServer.get().port(), created.string("clientId") + ":" + secret);
         assertEquals(200, viewer.get("/customers").status());
         assertEquals(403, viewer.post("/customers", Map.of("customerType", "INDIVIDUAL")).status());
+        assertEquals(List.of("VIEW"), viewer.get("/tokens/" + id).body().get("permissions"), "VIEW reads tokens");
+        assertNull(viewer.get("/tokens/" + id).body().get("clientSecret"));
+        assertEquals(200, viewer.get("/tokens").status());
+        assertEquals(403, viewer.delete("/tokens/" + id).status());
         ApiClient byFullId = new ApiClient(TestServer.get().port(), id + ":" + secret);
         assertEquals(200, byFullId.get("/customers").status());
 

@@ -42,6 +42,33 @@ public final class CustomerRules {
         return body.string(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus");
     }
 
+    /**
+     * The kycStatus or kybStatus a create or update leaves: the body's, in the sandbox (a stand-in for the
+     * verification flow, which is not offered yet); elsewhere only {@code current} may be sent back, since the
+     * reference says the status "is set by verification".
+     */
+    public static String verificationStatus(CustomerType type, Fields body, String current, boolean sandbox) {
+        Optional<String> asked = statusOf(type, body);
+        if (asked.isEmpty() || asked.get().equals(current)) {
+            return current;
+        }
+        if (!sandbox) {
+            throw InvalidFields.of(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus",
+                    "is set by verification, not by the platform (the sandbox accepts it as a stand-in)");
+        }
+        return asked.get();
+    }
+
+    /** A customer's UMA address, which must be on its platform's UMA domain (reference: "domain of customers'"). */
+    public static String umaAddressOn(String address, String umaDomain) {
+        String domain = address.substring(address.lastIndexOf('@') + 1);
+        if (umaDomain == null || !domain.equalsIgnoreCase(umaDomain)) {
+            throw InvalidFields.of("umaAddress", umaDomain == null ? "needs a umaDomain in the platform's config"
+                    : "must be on this platform's UMA domain, " + umaDomain);
+        }
+        return address;
+    }
+
     public static String generatedUmaAddress(CustomerId id, String umaDomain) {
         return "$" + EntityId.randomPart(id.value()) + "@" + umaDomain;
     }

@@ -68,10 +68,11 @@ public final class CustomerService {
             var now = clock.now();
             Customer customer = new Customer(id, caller.platformId(),
                     f.string("platformCustomerId").orElse(id.value().toString()), type,
-                    f.string("umaAddress").orElseGet(() -> CustomerRules.generatedUmaAddress(id,
-                            platform.config().umaDomain())),
+                    f.string("umaAddress").map(a -> CustomerRules.umaAddressOn(a, platform.config().umaDomain()))
+                            .orElseGet(() -> CustomerRules.generatedUmaAddress(id, platform.config().umaDomain())),
                     f.string("region").orElse(null), distinct(currencies), f.string("email").orElse(null),
-                    f.string("phoneNumber").orElse(null), CustomerRules.statusOf(type, f).orElse("PENDING"),
+                    f.string("phoneNumber").orElse(null),
+                    CustomerRules.verificationStatus(type, f, "PENDING", caller.isSandbox()),
                     details, now, now, null);
             customers.insert(customer);
             accountOpening.ensureAccounts(caller.platformId(), id, customer.currencies(), now);
@@ -107,16 +108,19 @@ public final class CustomerService {
             Platform platform = platforms.find(caller.platformId()).orElseThrow();
             List<String> currencies = f.<String>list("currencies").map(CustomerService::distinct)
                     .orElse(current.currencies());
-            requireSupported(platform, currencies);
+            // Only currencies this change adds: one the platform stopped offering may stay on a customer.
+            requireSupported(platform, currencies.stream().filter(c -> !current.currencies().contains(c)).toList());
             Map<String, Object> details = CustomerRules.mergeProfile(current.details(), CustomerRules.profileOf(f));
             CustomerRules.check(type, details);
             return contactChange.run(caller, current, f.string("email").orElse(null),
                     f.string("phoneNumber").orElse(null), signed, now -> {
                 Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
-                        f.string("umaAddress").orElse(current.umaAddress()), current.region(), currencies,
+                        f.string("umaAddress").map(a -> CustomerRules.umaAddressOn(a, platform.config().umaDomain()))
+                                .orElse(current.umaAddress()), current.region(), currencies,
                         f.string("email").orElse(current.email()),
                         f.string("phoneNumber").orElse(current.phoneNumber()),
-                        CustomerRules.statusOf(type, f).orElse(current.verificationStatus()), details,
+                        CustomerRules.verificationStatus(type, f, current.verificationStatus(), caller.isSandbox()),
+                        details,
                         current.createdAt(), now, null);
                 customers.update(updated);
                 accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);

@@ -75,6 +75,9 @@ public final class ExternalAccountService {
         var check = verifier.verify(caller.environment(), accountType, identifier, beneficiaryName(info));
         Map<String, Object> stored = new java.util.LinkedHashMap<>(info.toPlain());
         stored.put("accountType", accountType);
+        if (accountType.equals("USD_ACCOUNT")) {
+            stored.putIfAbsent("bankAccountType", "CHECKING"); // reference/accounts.md: "USD: default CHECKING"
+        }
         return tx.inTransaction(() -> {
             if (owner != null) {
                 customers.find(caller.platformId(), owner).filter(c -> !c.isDeleted())

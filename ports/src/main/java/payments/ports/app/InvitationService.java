@@ -1,6 +1,7 @@
 package payments.ports.app;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import payments.core.common.Forbidden;
 import payments.core.common.InvalidFields;
@@ -84,8 +85,16 @@ public final class InvitationService {
         caller.require(Permission.MANAGE);
         Fields f = InvitationSchemas.CLAIM.validate(body);
         return tx.inTransaction(() -> {
-            requireConfigured(platforms.find(caller.platformId()).orElseThrow());
+            Platform claimant = platforms.find(caller.platformId()).orElseThrow();
+            requireConfigured(claimant);
             String inviteeUma = InvitationSchemas.umaAddress(f, "inviteeUma");
+            // The invitee is the claiming platform's: else any holder of the code could aim the inviter's payment
+            // at an address of anyone's.
+            String domain = inviteeUma.substring(inviteeUma.lastIndexOf('@') + 1);
+            if (!domain.equalsIgnoreCase(claimant.config().umaDomain())) {
+                throw new InvalidInput("INVALID_UMA_ADDRESS", "inviteeUma must be on this platform's UMA domain, "
+                        + claimant.config().umaDomain(), Map.of("field", "inviteeUma"));
+            }
             PlatformId owner = ownerOf(code);
             Invitation current = invitations.findForUpdate(owner, code).orElseThrow(() -> notFound(code));
             Platform platform = platforms.find(owner).orElseThrow();

@@ -89,13 +89,14 @@ public final class TokenService {
         return token;
     }
 
+    /** VIEW reads everything, tokens too (reference: "read everything"); a secret is never shown again. */
     public Page<ApiToken> list(Caller caller, ApiTokens.TokenFilter filter, PageRequest page) {
-        caller.require(Permission.MANAGE);
+        caller.require(Permission.VIEW);
         return tokens.list(caller.platformId(), filter, page);
     }
 
     public ApiToken get(Caller caller, TokenId id) {
-        caller.require(Permission.MANAGE);
+        caller.require(Permission.VIEW);
         return tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
     }
 

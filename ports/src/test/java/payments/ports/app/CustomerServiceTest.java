@@ -200,14 +200,16 @@ class CustomerServiceTest {
     }
 
     @Test
-    void another_platform_may_use_the_same_platformCustomerId_and_umaAddress() {
+    void another_platform_may_use_the_same_platformCustomerId_and_name_on_its_own_domain() {
         create(individual("platformCustomerId", "user-1", "umaAddress", "$jane@acme.example"));
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
 
         Customer c = w.customerService.create(w.caller(other),
-                individual("platformCustomerId", "user-1", "umaAddress", "$jane@acme.example"));
+                individual("platformCustomerId", "user-1", "umaAddress", "$jane@other.example"));
 
         assertEquals(other.id(), c.platformId());
+        assertEquals(List.of("umaAddress"), fields(assertThrows(InvalidInput.class, () -> w.customerService.create(
+                w.caller(other), individual("umaAddress", "$jane@acme.example")))), "not on another's domain");
     }
 
     @Test

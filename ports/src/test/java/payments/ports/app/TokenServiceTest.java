@@ -69,14 +69,17 @@ class TokenServiceTest {
     }
 
     @Test
-    void only_a_MANAGE_token_may_create_list_get_or_delete_tokens() {
+    void only_a_MANAGE_token_may_create_or_delete_tokens_and_VIEW_reads_them() {
         TokenService.IssuedToken issued = create("ci", "VIEW");
         Caller viewer = w.caller(acme, Permission.VIEW, Permission.TRANSACT);
+        Caller transactor = w.caller(acme, Permission.TRANSACT);
 
         assertThrows(Forbidden.class, () -> w.tokens.create(viewer, json("name", "x", "permissions", List.of("VIEW"))));
-        assertThrows(Forbidden.class, () -> w.tokens.list(viewer, noFilter(), new PageRequest(10, null)));
-        assertThrows(Forbidden.class, () -> w.tokens.get(viewer, issued.token().id()));
         assertThrows(Forbidden.class, () -> w.tokens.delete(viewer, issued.token().id()));
+        assertEquals(issued.token(), w.tokens.get(viewer, issued.token().id()), "VIEW reads everything");
+        assertEquals(1, w.tokens.list(viewer, noFilter(), new PageRequest(10, null)).data().stream()
+                .filter(t -> t.id().equals(issued.token().id())).count());
+        assertThrows(Forbidden.class, () -> w.tokens.get(transactor, issued.token().id()));
     }
 
     @Test
