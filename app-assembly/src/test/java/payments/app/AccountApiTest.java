@@ -214,4 +214,22 @@ class AccountApiTest {
             assertEquals(1, removals, "round " + round + ": one removal, reported once");
         }
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void one_number_at_two_banks_and_one_user_name_at_two_domains_are_two_accounts() {
+        Map<String, Object> atAnotherBank = usdAccount(customerId, "246813579");
+        assertEquals(201, api.post("/customers/external-accounts", atAnotherBank).status());
+        assertEquals(409, api.post("/customers/external-accounts", atAnotherBank).status(), "the same one twice");
+        Map<String, Object> info = new HashMap<>((Map<String, Object>) atAnotherBank.get("accountInfo"));
+        info.put("routingNumber", "011000015");
+        atAnotherBank.put("accountInfo", info);
+        assertEquals(201, api.post("/customers/external-accounts", atAnotherBank).status());
+
+        for (String address : List.of("ada@wallet.example", "ada@other-wallet.example")) {
+            var lightning = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "BTC",
+                    "accountInfo", Map.of("accountType", "LIGHTNING", "lightningAddress", address)));
+            assertEquals(201, lightning.status(), address + ": " + lightning.raw().body());
+        }
+    }
 }

@@ -26,6 +26,19 @@ public final class Database implements AutoCloseable {
         this.statistics = StatisticsKeeper.start(dsl);
     }
 
+    /**
+     * The schema's migrations, configured on {@code flyway}. An index on a table that payments write is built
+     * CONCURRENTLY (payments go on meanwhile), which cannot run in a transaction: such a migration runs statement by
+     * statement (mixed), and the migration lock is a session's, not a transaction's, which such a build would wait
+     * for forever (flyway/flyway#3682). Processes that start meanwhile wait for the lock up to an hour (one try a
+     * second), not 50 s.
+     */
+    static FluentConfiguration migrations(FluentConfiguration flyway) {
+        flyway.locations("classpath:db/migration").mixed(true).lockRetryCount(3_600)
+                .getConfigurationExtension(PostgreSQLConfigurationExtension.class).setTransactionalLock(false);
+        return flyway;
+    }
+
     /** Connects, then applies any pending Flyway migration (safe when several processes start at once). */
     public static Database connect(String jdbcUrl, String user, String password, int poolSize) {
         HikariConfig config = new HikariConfig();
@@ -51,14 +64,7 @@ public final class Database implements AutoCloseable {
                 "-c jit=off -c plan_cache_mode=force_generic_plan -c random_page_cost=1.1");
         HikariDataSource dataSource = new HikariDataSource(config);
         try {
-            // An index on a table that payments write is built CONCURRENTLY (payments go on meanwhile), which cannot
-            // run in a transaction: such a migration runs statement by statement (mixed), and the migration lock is a
-            // session's, not a transaction's, which such a build would wait for forever (flyway/flyway#3682).
-            // Processes that start meanwhile wait for the lock up to an hour (one try a second), not 50 s.
-            FluentConfiguration flyway = Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
-                    .mixed(true).lockRetryCount(3_600);
-            flyway.getConfigurationExtension(PostgreSQLConfigurationExtension.class).setTransactionalLock(false);
-            flyway.load().migrate();
+            migrations(Flyway.configure().dataSource(dataSource)).load().migrate();
             List<String> invalid = invalidIndexes(dataSource);
             if (!invalid.isEmpty()) {
                 LOG.log(System.Logger.Level.WARNING, "invalid indexes (an interrupted concurrent build): " + invalid

@@ -325,17 +325,26 @@ public final class AccountInfoSchemas {
             "phoneNumber", "address", "lightningAddress", "invoice", "bolt12");
 
     /**
-     * The identifier whose last three characters select sandbox outcomes: the first present of account number,
-     * IBAN, CLABE, PIX key, VPA, phone number, wallet address, lightning address, invoice, BOLT12 offer. For an
-     * email-style identifier the user part (before {@code @}) is returned, since the digits go at its end. Null
-     * when none is present.
+     * The fields naming the institution an account number is at: the same number at two banks is two accounts. (An
+     * IBAN or a CLABE names its bank itself.)
+     */
+    private static final List<String> BANK_CODES = List.of("routingNumber", "sortCode", "bankCode", "branchCode",
+            "ifsc", "swiftCode");
+
+    /**
+     * What identifies the account (with its owner, type and currency): the first present of account number, IBAN,
+     * CLABE, PIX key, VPA, phone number, wallet address, lightning address, invoice, BOLT12 offer, whole; an
+     * account number after {@code <bank code>/} where the type names the institution. Its last three characters, or
+     * those of its user
+     * part for an email-style value, select sandbox outcomes. Null when none is present.
      */
     public static String primaryIdentifier(Fields accountInfo) {
+        String bank = BANK_CODES.stream().map(name -> accountInfo.string(name).orElse(null))
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
         for (String name : IDENTIFIERS) {
             String value = accountInfo.string(name).orElse(null);
             if (value != null) {
-                int at = value.indexOf('@');
-                return at > 0 ? value.substring(0, at) : value;
+                return bank == null || !name.equals("accountNumber") ? value : bank + "/" + value;
             }
         }
         return null;

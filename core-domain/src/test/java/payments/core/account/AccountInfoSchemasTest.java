@@ -664,7 +664,7 @@ class AccountInfoSchemasTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
-            "USD_ACCOUNT, 123456789",
+            "USD_ACCOUNT, 021000021/123456789",
             "EUR_ACCOUNT, DE89370400440532013000",
             "MXN_ACCOUNT, 032180000118359719",
             "BRL_ACCOUNT, 12345678901",
@@ -672,7 +672,7 @@ class AccountInfoSchemasTest {
             "SOLANA_WALLET, 7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
             "SPARK_WALLET, sp1pgss9qf8l3g5ajkzv6ms0m4fyfu2xcdzqpc7ms1m8ymtp7dhkkpm0a",
             "LIGHTNING, lnbc2500u1pvjluezpp5qqq",
-            "INR_ACCOUNT, 123456789012",
+            "INR_ACCOUNT, HDFC0001234/123456789012",
             "PKR_ACCOUNT, 12345678",
     })
     void primary_identifier_of_each_kind_of_account(String type, String expected) {
@@ -686,17 +686,24 @@ class AccountInfoSchemasTest {
     }
 
     @Test
-    void primary_identifier_of_an_email_style_lightning_address_is_its_user_part() {
+    void primary_identifier_of_an_email_style_value_is_whole_so_two_domains_are_two_accounts() {
         Fields f = accept(m("accountType", "LIGHTNING", "lightningAddress", "alice.105@x.com"));
-        assertEquals("alice.105", AccountInfoSchemas.primaryIdentifier(f));
+        assertEquals("alice.105@x.com", AccountInfoSchemas.primaryIdentifier(f));
+        Fields pix = accept(with(row("BRL_ACCOUNT").body(), "pixKey", "bob.102@mail.com", "pixKeyType", "EMAIL"));
+        assertEquals("bob.102@mail.com", AccountInfoSchemas.primaryIdentifier(pix));
+        Fields vpa = accept(without(without(with(row("INR_ACCOUNT").body(), "vpa", "carol.103@upi"), "accountNumber"),
+                "ifsc"));
+        assertEquals("carol.103@upi", AccountInfoSchemas.primaryIdentifier(vpa));
     }
 
     @Test
-    void primary_identifier_of_an_email_pix_key_or_a_vpa_is_its_user_part() {
-        Fields pix = accept(with(row("BRL_ACCOUNT").body(), "pixKey", "bob.102@mail.com", "pixKeyType", "EMAIL"));
-        assertEquals("bob.102", AccountInfoSchemas.primaryIdentifier(pix));
-        Fields vpa = accept(without(with(row("INR_ACCOUNT").body(), "vpa", "carol.103@upi"), "accountNumber"));
-        assertEquals("carol.103", AccountInfoSchemas.primaryIdentifier(vpa));
+    void primary_identifier_names_the_bank_so_one_number_at_two_banks_is_two_accounts() {
+        Fields chase = accept(with(row("USD_ACCOUNT").body(), "routingNumber", "021000021", "accountNumber",
+                "123456789"));
+        Fields other = accept(with(row("USD_ACCOUNT").body(), "routingNumber", "011000015", "accountNumber",
+                "123456789"));
+        assertEquals("021000021/123456789", AccountInfoSchemas.primaryIdentifier(chase));
+        assertEquals("011000015/123456789", AccountInfoSchemas.primaryIdentifier(other));
     }
 
     @Test

@@ -69,15 +69,15 @@ class ExternalAccountServiceTest {
         assertEquals("USD", a.currency());
         assertEquals(ExternalAccountStatus.ACTIVE, a.status());
         assertEquals("USD_ACCOUNT", a.accountType());
-        assertEquals("123456789", a.primaryIdentifier());
+        assertEquals("021000021/123456789", a.primaryIdentifier(), "the number at its bank");
         assertEquals("acct-9", a.platformAccountId());
         assertEquals("FIRST_PARTY", a.ownershipType());
         assertFalse(a.defaultUmaDepositAccount());
         assertEquals(BeneficiaryVerificationStatus.PARTIAL_MATCH, a.beneficiaryVerification());
         assertEquals("JANE DOE", a.beneficiaryVerifiedName());
         assertEquals("021000021", a.accountInfo().get("routingNumber"));
-        assertEquals(List.of(new FixedBeneficiaryVerifier.Call(Environment.SANDBOX, "USD_ACCOUNT", "123456789",
-                "Jane Doe")), w.verifier.calls());
+        assertEquals(List.of(new FixedBeneficiaryVerifier.Call(Environment.SANDBOX, "USD_ACCOUNT",
+                "021000021/123456789", "Jane Doe")), w.verifier.calls());
         assertEquals(a, w.externalAccountService.get(caller, a.id(), false));
     }
 
@@ -120,7 +120,7 @@ class ExternalAccountServiceTest {
 
         assertEquals("LIGHTNING", a.accountType());
         assertEquals("LIGHTNING", a.accountInfo().get("accountType"));
-        assertEquals("jane", a.primaryIdentifier());
+        assertEquals("jane@wallet.example", a.primaryIdentifier());
     }
 
     @Test
