@@ -576,5 +576,16 @@ class QuoteApiTest {
         assertEquals("USER_NOT_FOUND", api.post("/sandbox/uma/receive", Map.of("senderUmaAddress",
                 "$jane@sandbox.uma.money", "customerId", "Customer:00000000-0000-4000-8000-000000000000",
                 "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1)).code());
+
+        var both = api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane@sandbox.uma.money",
+                "receiverUmaAddress", uma, "customerId", customerId, "receivingCurrencyCode", "USD",
+                "receivingCurrencyAmount", 100));
+        assertEquals(200, both.status(), "both, naming one customer: " + both.raw().body());
+        assertEquals(List.of("receiverUmaAddress"), api.post("/sandbox/uma/receive", Map.of("senderUmaAddress",
+                "$jane@sandbox.uma.money", "receiverUmaAddress", "$someone.else@test.example", "customerId",
+                customerId, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 100)).invalidFields());
+        assertEquals("INVALID_UMA_ADDRESS", api.post("/sandbox/uma/receive", Map.of("senderUmaAddress",
+                "$jane@sandbox.uma.money", "receiverUmaAddress", "not-an-address", "receivingCurrencyCode", "USD",
+                "receivingCurrencyAmount", 100)).code());
     }
 }

@@ -88,9 +88,13 @@ public final class IncomingUmaService {
         if (!uma.isKnownSender(caller.environment(), sender)) {
             throw new NotFound("UMA_NOT_FOUND", "No sandbox sender " + sender);
         }
-        if (f.has("receiverUmaAddress") == f.has("customerId")) {
-            throw InvalidFields.of("customerId", "give exactly one of receiverUmaAddress and customerId");
+        if (!f.has("receiverUmaAddress") && !f.has("customerId")) {
+            throw InvalidFields.of("customerId", "give receiverUmaAddress or customerId (or both, naming one customer)");
         }
+        f.string("receiverUmaAddress").filter(a -> !a.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)).ifPresent(a -> {
+            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + a, Map.of("field",
+                    "receiverUmaAddress"));
+        });
         String currency = f.string("receivingCurrencyCode").orElseThrow();
         Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
         boolean approval = f.bool("requireApproval").orElse(false);
@@ -145,11 +149,16 @@ public final class IncomingUmaService {
         return TransactionParty.account(account.id().toString(), currency);
     }
 
+    /** The customer named by id or UMA address; given both, they must name the same one. */
     private Customer receiver(Caller caller, Fields f) {
         if (f.has("customerId")) {
             CustomerId id = CustomerId.parse("customerId", f.string("customerId").orElseThrow());
-            return customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
+            Customer named = customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
                     .orElseThrow(() -> CustomerService.notFound(id));
+            f.string("receiverUmaAddress").filter(a -> !a.equals(named.umaAddress())).ifPresent(a -> {
+                throw InvalidFields.of("receiverUmaAddress", "is not the UMA address of customer " + id);
+            });
+            return named;
         }
         String address = f.string("receiverUmaAddress").orElseThrow();
         var filter = new CustomerFilter(null, null, null, null, null, null, null, null, address, false);
