@@ -112,16 +112,17 @@ public final class CustomerService {
             requireSupported(platform, currencies.stream().filter(c -> !current.currencies().contains(c)).toList());
             Map<String, Object> details = CustomerRules.mergeProfile(current.details(), CustomerRules.profileOf(f));
             CustomerRules.check(type, details);
+            // Checked before a tied contact change's 202, so that its signed retry cannot fail on them.
+            String umaAddress = f.string("umaAddress").map(a -> CustomerRules.umaAddressOn(a,
+                    platform.config().umaDomain())).orElse(current.umaAddress());
+            String status = CustomerRules.verificationStatus(type, f, current.verificationStatus(), caller.isSandbox());
             return contactChange.run(caller, current, f.string("email").orElse(null),
                     f.string("phoneNumber").orElse(null), signed, now -> {
                 Customer updated = new Customer(id, current.platformId(), current.platformCustomerId(), type,
-                        f.string("umaAddress").map(a -> CustomerRules.umaAddressOn(a, platform.config().umaDomain()))
-                                .orElse(current.umaAddress()), current.region(), currencies,
+                        umaAddress, current.region(), currencies,
                         f.string("email").orElse(current.email()),
                         f.string("phoneNumber").orElse(current.phoneNumber()),
-                        CustomerRules.verificationStatus(type, f, current.verificationStatus(), caller.isSandbox()),
-                        details,
-                        current.createdAt(), now, null);
+                        status, details, current.createdAt(), now, null);
                 customers.update(updated);
                 accountOpening.ensureAccounts(caller.platformId(), id, currencies, now);
                 embeddedWallets.provision(platform, updated, now);
