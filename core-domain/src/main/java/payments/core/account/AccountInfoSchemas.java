@@ -335,8 +335,7 @@ public final class AccountInfoSchemas {
      * What identifies the account (with its owner, type and currency): the first present of account number, IBAN,
      * CLABE, PIX key, VPA, phone number, wallet address, lightning address, invoice, BOLT12 offer, whole; an
      * account number after {@code <bank code>/} where the type names the institution. Its last three characters, or
-     * those of its user
-     * part for an email-style value, select sandbox outcomes. Null when none is present.
+     * those of its user part for an email-style value, select sandbox outcomes. Null when none is present.
      */
     public static String primaryIdentifier(Fields accountInfo) {
         String bank = BANK_CODES.stream().map(name -> accountInfo.string(name).orElse(null))

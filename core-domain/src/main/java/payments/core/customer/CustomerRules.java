@@ -59,10 +59,14 @@ public final class CustomerRules {
         return asked.get();
     }
 
+    /** Whether a UMA address is on {@code umaDomain} (none, when it is null). */
+    public static boolean isOnDomain(String address, String umaDomain) {
+        return address.substring(address.lastIndexOf('@') + 1).equalsIgnoreCase(umaDomain);
+    }
+
     /** A customer's UMA address, which must be on its platform's UMA domain (reference: "domain of customers'"). */
     public static String umaAddressOn(String address, String umaDomain) {
-        String domain = address.substring(address.lastIndexOf('@') + 1);
-        if (umaDomain == null || !domain.equalsIgnoreCase(umaDomain)) {
+        if (!isOnDomain(address, umaDomain)) {
             throw InvalidFields.of("umaAddress", umaDomain == null ? "needs a umaDomain in the platform's config"
                     : "must be on this platform's UMA domain, " + umaDomain);
         }

@@ -13,6 +13,7 @@ import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
+import payments.core.invitation.InvitationSchemas;
 import payments.core.customer.CustomerSchemas;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
@@ -89,12 +90,12 @@ public final class IncomingUmaService {
             throw new NotFound("UMA_NOT_FOUND", "No sandbox sender " + sender);
         }
         if (!f.has("receiverUmaAddress") && !f.has("customerId")) {
-            throw InvalidFields.of("customerId", "give receiverUmaAddress or customerId (or both, naming one customer)");
+            throw InvalidFields.of("customerId", "give receiverUmaAddress or customerId (or both, naming one "
+                    + "customer)");
         }
-        f.string("receiverUmaAddress").filter(a -> !a.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)).ifPresent(a -> {
-            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + a, Map.of("field",
-                    "receiverUmaAddress"));
-        });
+        if (f.has("receiverUmaAddress")) {
+            InvitationSchemas.umaAddress(f, "receiverUmaAddress");
+        }
         String currency = f.string("receivingCurrencyCode").orElseThrow();
         Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
         boolean approval = f.bool("requireApproval").orElse(false);

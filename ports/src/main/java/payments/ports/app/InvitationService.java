@@ -10,6 +10,7 @@ import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
+import payments.core.customer.CustomerRules;
 import payments.core.invitation.Invitation;
 import payments.core.invitation.InvitationSchemas;
 import payments.core.money.Currencies;
@@ -90,8 +91,7 @@ public final class InvitationService {
             String inviteeUma = InvitationSchemas.umaAddress(f, "inviteeUma");
             // The invitee is the claiming platform's: else any holder of the code could aim the inviter's payment
             // at an address of anyone's.
-            String domain = inviteeUma.substring(inviteeUma.lastIndexOf('@') + 1);
-            if (!domain.equalsIgnoreCase(claimant.config().umaDomain())) {
+            if (!CustomerRules.isOnDomain(inviteeUma, claimant.config().umaDomain())) {
                 throw new InvalidInput("INVALID_UMA_ADDRESS", "inviteeUma must be on this platform's UMA domain, "
                         + claimant.config().umaDomain(), Map.of("field", "inviteeUma"));
             }
