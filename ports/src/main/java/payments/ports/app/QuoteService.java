@@ -136,8 +136,12 @@ public final class QuoteService {
         this.tx = tx;
     }
 
-    /** Where the money of a quote comes from, resolved from the request. */
-    private record Source(String currency, CustomerId customer, InternalAccount internal, ExternalAccount external) {
+    /**
+     * Where the money of a quote comes from, resolved from the request; {@code depositType} is what a real-time payer
+     * sends to ({@link #depositType}), null otherwise.
+     */
+    private record Source(String currency, CustomerId customer, InternalAccount internal, ExternalAccount external,
+                          String depositType) {
     }
 
     /** Where it goes: an account (internal or external) or a UMA address. */
@@ -196,8 +200,7 @@ public final class QuoteService {
         String reference = EntityId.reference("QT-", quoteId);
         if (source.internal() == null && source.external() == null) {
             details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
-                    depositType(source.currency(), sourceFields.string("cryptoNetwork").orElse(null)),
-                    amounts.totalSendingMinor(), reference));
+                    source.depositType(), amounts.totalSendingMinor(), reference));
         } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
             details.put("paymentInstructions", List.of(Map.of("accountOrWalletInfo", Map.of(
                     "accountType", "EMBEDDED_WALLET",
@@ -282,19 +285,19 @@ public final class QuoteService {
         }
         if (kind.equals("REALTIME_FUNDING")) {
             String currency = s.string("currency").orElseThrow();
-            depositType(currency, s.string("cryptoNetwork").orElse(null));
-            return new Source(currency, customer, null, null);
+            return new Source(currency, customer, null, null,
+                    depositType(currency, s.string("cryptoNetwork").orElse(null)));
         }
         String accountId = s.string("accountId").orElseThrow();
         if (EntityId.isOfKind(ExternalAccountId.KIND, accountId)) {
             ExternalAccount pull = reads.external(ExternalAccountId.parse("source.accountId", accountId))
                     .requirePullable("source.accountId");
             requireOwner(customer, pull.customerId(), "source.customerId");
-            return new Source(pull.currency(), pull.customerId(), null, pull);
+            return new Source(pull.currency(), pull.customerId(), null, pull, null);
         }
         InternalAccount account = reads.internal(InternalAccountId.parse("source.accountId", accountId));
         requireOwner(customer, account.customerId(), "source.customerId");
-        return new Source(account.currency(), account.customerId(), account, null);
+        return new Source(account.currency(), account.customerId(), account, null, null);
     }
 
     private static Destination destination(AccountReads.Reads reads, Fields d, Lookup lookup) {
