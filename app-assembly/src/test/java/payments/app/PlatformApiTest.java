@@ -65,6 +65,30 @@ class PlatformApiTest {
     }
 
     @Test
+    void a_token_grants_at_most_the_permissions_of_the_token_that_creates_it() {
+        ApiClient manager = TestServer.withPermissions(api, Permission.MANAGE);
+
+        var escalated = manager.post("/tokens", Map.of("name", "mover", "permissions", List.of("TRANSACT")));
+        assertEquals(403, escalated.status());
+        assertEquals("FORBIDDEN", escalated.code());
+        assertTrue(api.get("/tokens?name=mover").data().isEmpty(), "nothing written");
+        assertEquals(201, manager.post("/tokens", Map.of("name", "helper", "permissions", List.of("MANAGE")))
+                .status());
+    }
+
+    @Test
+    void a_config_change_by_a_manage_only_token_is_answered_with_the_config_it_made() {
+        ApiClient manager = TestServer.withPermissions(api, Permission.MANAGE);
+
+        var patched = manager.patch("/config", Map.of("webhookEndpoint", "https://manager.example/hooks"));
+
+        assertEquals(200, patched.status(), patched.raw().body());
+        assertEquals("https://manager.example/hooks", patched.body().get("webhookEndpoint"));
+        assertEquals(api.get("/config").body().get("webhookPublicKey"), patched.body().get("webhookPublicKey"));
+        assertEquals(403, manager.get("/config").status(), "reading the config is VIEW's");
+    }
+
+    @Test
     void patching_the_config_changes_only_the_given_fields_and_opens_accounts_for_new_currencies() {
         var before = api.get("/config").body();
         List<Map<String, Object>> currencies = new java.util.ArrayList<>(

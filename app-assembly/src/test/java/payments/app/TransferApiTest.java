@@ -296,4 +296,26 @@ class TransferApiTest {
         assertEquals(400, api.withHeader("Idempotency-Key", "not-a-uuid").post("/transactions/" + id + "/confirm",
                 null).status());
     }
+
+    @Test
+    void a_token_that_may_not_move_money_gets_403_for_a_replayed_key_too_and_cannot_advance_the_sandbox_clock() {
+        String key = UUID.randomUUID().toString();
+        String fund = "/sandbox/internal-accounts/" + usdAccount + "/fund";
+        assertEquals(200, api.withHeader("Idempotency-Key", key).post(fund, Map.of("amount", 500)).status());
+        ApiClient viewer = TestServer.withPermissions(api, payments.core.platform.Permission.VIEW);
+
+        var replay = viewer.withHeader("Idempotency-Key", key).post(fund, Map.of("amount", 500));
+        assertEquals(403, replay.status(), "a stored answer goes only to a caller who could have made the request");
+        assertEquals("FORBIDDEN", replay.code());
+        assertEquals(403, viewer.withHeader("Idempotency-Key", "not-a-uuid").post(fund, Map.of("amount", 1))
+                .status(), "the permission is checked before the key");
+
+        var advance = viewer.post("/sandbox/clock/advance", Map.of("seconds", 3600));
+        assertEquals(403, advance.status(), "an advance runs due payouts, failures and expiries: it moves money");
+        assertEquals(200, viewer.get("/sandbox/clock").status());
+        assertEquals(0L, viewer.get("/sandbox/clock").body().get("offsetSeconds"));
+        assertEquals(403, TestServer.withPermissions(api, payments.core.platform.Permission.MANAGE)
+                .get("/sandbox/clock").status(), "reading the clock is VIEW's");
+        assertEquals(500L, balances()[0]);
+    }
 }

@@ -152,9 +152,11 @@ class WalletApiTest {
         assertTrue(exported.string("encryptedWalletCredentials").contains("enclaveQuorumPublic"));
 
         Map<String, Object> privacy = Map.of("privateEnabled", true);
-        var leg = api.patch("/internal-accounts/" + wallet, privacy);
-        var updated = WalletLogin.signedBy(api, client, leg)
+        ApiClient manager = TestServer.withPermissions(api, payments.core.platform.Permission.MANAGE);
+        var leg = manager.patch("/internal-accounts/" + wallet, privacy);
+        var updated = WalletLogin.signedBy(manager, client, leg)
                 .patch("/internal-accounts/" + wallet, privacy);
+        assertEquals(200, updated.status(), "a MANAGE-only token is answered with the account it changed");
         assertEquals(true, updated.body().get("privateEnabled"));
 
         String session = (String) api.get("/auth/sessions?accountId=" + wallet).data().get(0).get("id");

@@ -24,6 +24,7 @@ import payments.core.common.DomainError;
 import payments.core.common.InvalidInput;
 import payments.core.common.Unauthenticated;
 import payments.core.platform.Caller;
+import payments.ports.driven.TransactionRunner;
 
 /**
  * Every request's path through the adapter: request id, version prefix, route, Basic authentication, bounded body,
@@ -147,7 +148,7 @@ public final class ApiHandler implements HttpHandler {
         if (e instanceof DomainError refusal) {
             return Errors.of(refusal);
         }
-        if (databaseUnreachable(e)) {
+        if (TransactionRunner.connectionLost(e)) {
             LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
             return Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
@@ -155,24 +156,6 @@ public final class ApiHandler implements HttpHandler {
         }
         LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
         return Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
-    }
-
-    /**
-     * A lost or refused database connection (SQLSTATE class 08, an administrator shutdown 57P01..57P03, or a pool
-     * timeout): a 503 rather than a 500, to be retried. A connection lost during the COMMIT leaves the outcome
-     * unknown (the commit may have happened): a retry with the same Idempotency-Key answers the stored outcome.
-     */
-    static boolean databaseUnreachable(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException) {
-                return true;
-            }
-            if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private Response route(HttpServerExchange exchange, byte[] received, Router.Match found,

@@ -82,7 +82,7 @@ public final class WalletRoutes {
         router.patch("/internal-accounts/{id}", r -> {
             r.query().done();
             return respond(wallets.update(r.caller(), r.path("id"), r.body(), signed(r)), 200,
-                    a -> ResourceJson.internalAccount(accounts.get(r.caller(), a.id())));
+                    a -> ResourceJson.internalAccount(accounts.view(r.caller(), a)));
         });
     }
 

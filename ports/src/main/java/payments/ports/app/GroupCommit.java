@@ -11,6 +11,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import payments.ports.driven.TransactionRunner;
 
 /**
  * Group commit: requests that arrive while a batch is running queue up and run together as the next batch, in one
@@ -26,7 +27,9 @@ import java.util.function.Function;
  * cost of one commit, where a batch of their own beside it would cost two. So a light load (a few requests in flight)
  * still runs its batches side by side, and a moderate one does not split its batches in small halves
  * (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot decide ({@link Outcome#alone}), or every
- * request of a batch that failed as a whole, runs again by itself on the {@code executor}.
+ * request of a batch that failed as a whole, runs again by itself on the {@code executor}; but a batch that lost its
+ * database connection fails every request with that error, since its COMMIT may have happened
+ * ({@link TransactionRunner#connectionLost}).
  *
  * @param <C> a validated request
  * @param <R> its result
@@ -82,7 +85,7 @@ public final class GroupCommit<C, R> {
 
     /**
      * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
-     *                 each request runs alone
+     *                 each request runs alone (but for a lost connection, which each request then fails with)
      * @param alone    runs one request in its own transaction
      * @param executor runs the batches (their leaders), and the requests that run alone
      */
@@ -296,6 +299,12 @@ public final class GroupCommit<C, R> {
             }
             return outcomes;
         } catch (RuntimeException e) {
+            if (TransactionRunner.connectionLost(e)) {
+                // The batch may have committed (a COMMIT whose answer was lost): running a request again could
+                // make it twice, so each fails as the outage it is, to be retried with its Idempotency-Key.
+                LOG.log(System.Logger.Level.WARNING, "a batch of " + requests.size() + " lost its connection", e);
+                return requests.stream().map(r -> Outcome.<R>refused(e)).toList();
+            }
             // The batch's transaction rolled back: each request gets its own transaction instead.
             LOG.log(System.Logger.Level.WARNING, "a batch of " + requests.size() + " failed; each runs alone", e);
             return requests.stream().map(r -> Outcome.<R>alone()).toList();

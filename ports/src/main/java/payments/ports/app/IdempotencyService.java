@@ -12,6 +12,7 @@ import java.util.function.UnaryOperator;
 import payments.core.common.Conflict;
 import payments.core.common.InvalidFields;
 import payments.core.platform.Caller;
+import payments.core.platform.Permission;
 import payments.ports.driven.Clock;
 import payments.ports.driven.IdempotencyKeys;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
@@ -22,7 +23,8 @@ import payments.ports.driven.TransactionRunner;
  * database transaction as the request's effect, so either both exist or neither does. A repeat with the same
  * request gets the stored bytes; with a different request, 409. A repeat that arrives while the first is still
  * running waits briefly for it, and gets 409 if it is still running then. Failed requests store nothing and may be
- * retried with the same key.
+ * retried with the same key. Every request that takes a key moves money, so the caller must hold TRANSACT before a
+ * key is even looked up: a replay answers nobody the first request would have refused.
  */
 public final class IdempotencyService {
     /** Keys are kept at least this long. */
@@ -48,6 +50,7 @@ public final class IdempotencyService {
      * @return the response, and whether it is an earlier request's (the effect did not run)
      */
     public Sent execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
+        caller.require(Permission.TRANSACT);
         requireKeyForm(key);
         return tx.inTransaction(() -> {
             if (!keys.lock(caller.platformId(), key)) {

@@ -87,7 +87,8 @@ public final class InternalAccountService {
         });
     }
 
-    private InternalAccountView view(Caller caller, InternalAccount account) {
+    /** An account as answered to its caller; no permission of its own (for the answer to a write that checked one). */
+    public InternalAccountView view(Caller caller, InternalAccount account) {
         return new InternalAccountView(account, instructions.forAccount(caller.environment(), account));
     }
 }

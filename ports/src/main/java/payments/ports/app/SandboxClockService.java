@@ -2,6 +2,7 @@ package payments.ports.app;
 
 import java.time.Instant;
 import payments.core.platform.Caller;
+import payments.core.platform.Permission;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
 import payments.ports.driven.SandboxClocks;
@@ -38,8 +39,10 @@ public final class SandboxClockService {
     public record ClockState(Instant now, long offsetSeconds, int jobsRun, int webhookAttempts) {
     }
 
+    /** Needs TRANSACT: the jobs an advance makes due move money (payouts settle, transfers fail, quotes expire). */
     public ClockState advance(Caller caller, Object body) {
         caller.requireSandbox();
+        caller.require(Permission.TRANSACT);
         long seconds = ADVANCE.validate(body).number("seconds").orElseThrow();
         long offset = tx.inTransaction(() -> clocks.advance(caller.platformId(), seconds, clock.realNow()));
         int ran = jobs.runDue(caller.platformId()) + quoteExpiry.expireDue(caller.platformId());
@@ -49,6 +52,7 @@ public final class SandboxClockService {
 
     public ClockState current(Caller caller) {
         caller.requireSandbox();
+        caller.require(Permission.VIEW);
         return new ClockState(clock.now(caller), clocks.offsetSeconds(caller.platformId()), 0, 0);
     }
 }

@@ -50,12 +50,14 @@ public final class TokenService {
         }
     }
 
+    /** A token grants at most its creator's permissions (403 otherwise), so MANAGE alone cannot mint TRANSACT. */
     public IssuedToken create(Caller caller, Object body) {
         caller.require(Permission.MANAGE);
         Fields f = PlatformConfigSchemas.TOKEN_CREATE.validate(body);
         List<String> names = f.<String>list("permissions").orElseThrow();
         Set<Permission> permissions = EnumSet.noneOf(Permission.class);
         names.forEach(n -> permissions.add(Permission.valueOf(n)));
+        permissions.forEach(caller::require);
         return tx.inTransaction(() -> issue(caller.platformId(), f.string("name").orElseThrow(), permissions));
     }
 

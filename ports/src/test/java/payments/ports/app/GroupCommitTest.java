@@ -391,6 +391,21 @@ class GroupCommitTest {
         assertEquals(1008, group.submit(8).join());
     }
 
+    @Test
+    void when_a_batch_loses_its_connection_each_request_fails_with_it_and_none_runs_again() {
+        RuntimeException lost = new IllegalStateException("commit failed",
+                new java.sql.SQLException("An I/O error occurred while sending to the backend.", "08006"));
+        AtomicInteger ranAlone = new AtomicInteger();
+        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> {
+            throw lost;
+        }, r -> ranAlone.incrementAndGet(), 8, 1, threads);
+
+        CompletionException failed = assertThrows(CompletionException.class, () -> group.submit(7).join());
+
+        assertSame(lost, failed.getCause());
+        assertEquals(0, ranAlone.get(), "the batch may have committed: running the request again could make it twice");
+    }
+
     /** A batch function answering each request with twice its value, after running {@code during}. */
     private Function<List<Integer>, List<Outcome<Integer>>> doubling(java.util.function.Consumer<List<Integer>> during) {
         return batch -> {

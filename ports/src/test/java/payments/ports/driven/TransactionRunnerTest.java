@@ -1,4 +1,4 @@
-package payments.adapter.http;
+package payments.ports.driven;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,19 +7,19 @@ import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import org.junit.jupiter.api.Test;
 
-class ApiHandlerTest {
+class TransactionRunnerTest {
     @Test
     void lost_database_connections_are_recognised_through_any_wrapping() {
-        assertTrue(ApiHandler.databaseUnreachable(new RuntimeException("wrapped",
+        assertTrue(TransactionRunner.connectionLost(new RuntimeException("wrapped",
                 new SQLException("connection refused", "08001"))));
-        assertTrue(ApiHandler.databaseUnreachable(new IllegalStateException(
+        assertTrue(TransactionRunner.connectionLost(new IllegalStateException(
                 new SQLTransientConnectionException("pool timeout"))));
-        assertTrue(ApiHandler.databaseUnreachable(new RuntimeException(new SQLException("shutdown", "57P01"))));
+        assertTrue(TransactionRunner.connectionLost(new RuntimeException(new SQLException("shutdown", "57P01"))));
     }
 
     @Test
     void other_failures_are_not_taken_for_an_outage() {
-        assertFalse(ApiHandler.databaseUnreachable(new RuntimeException(new SQLException("unique", "23505"))));
-        assertFalse(ApiHandler.databaseUnreachable(new IllegalStateException("bug")));
+        assertFalse(TransactionRunner.connectionLost(new RuntimeException(new SQLException("unique", "23505"))));
+        assertFalse(TransactionRunner.connectionLost(new IllegalStateException("bug")));
     }
 }
