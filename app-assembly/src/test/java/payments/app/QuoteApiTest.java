@@ -452,6 +452,59 @@ class QuoteApiTest {
     }
 
     @Test
+    void real_time_funding_is_only_in_a_currency_the_platform_offers_and_within_its_limits() {
+        Map<String, Object> cad = Map.of("sourceType", "REALTIME_FUNDING", "currency", "CAD",
+                "customerId", customerId);
+        var refused = api.post("/quotes", quoteRequest(cad, toAccount(usdAccount), "RECEIVING",
+                9_000_000_000_000_000L));
+        assertEquals(400, refused.status(), refused.raw().body());
+        assertEquals("INVALID_CURRENCY", refused.code(), "a currency with no limits to check the money against");
+        assertTrue(api.get("/transactions?customerId=" + customerId).data().isEmpty(), "nothing written");
+    }
+
+    @Test
+    void a_quote_delivering_more_than_the_largest_payment_is_refused() {
+        String usdc = internal("USDC");
+        Map<String, Object> usd = Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
+                "customerId", customerId);
+        // 3 × 10^14 cents are 3 × 10^18 micro-USDC: four such payments would overflow a balance.
+        var refused = api.post("/quotes", quoteRequest(usd, toAccount(usdc), "SENDING", 300_000_000_000_000L));
+        assertEquals(400, refused.status(), refused.raw().body());
+        assertEquals("AMOUNT_OUT_OF_RANGE", refused.code());
+        assertEquals(9_000_000_000_000_000L, ((Map<?, ?>) refused.body().get("details")).get("maxAmount"));
+        assertEquals(201, api.post("/quotes", quoteRequest(usd, toAccount(usdc), "SENDING", 100_000_000L))
+                .status());
+    }
+
+    @Test
+    void a_quote_s_rate_reads_back_with_every_digit_it_was_made_with() {
+        List<Map<String, Object>> currencies = new java.util.ArrayList<>(
+                (List<Map<String, Object>>) api.get("/config").body().get("supportedCurrencies"));
+        for (String code : List.of("BTC", "IDR")) {
+            currencies.add(Map.of("currencyCode", code, "minAmount", 1, "maxAmount", 9_000_000_000_000_000L,
+                    "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("OUTGOING")));
+        }
+        assertEquals(200, api.patch("/config", Map.of("supportedCurrencies", currencies)).status());
+        var idr = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "IDR",
+                "accountInfo", Map.of("accountType", "IDR_ACCOUNT", "bankName", "Bank Central Asia",
+                        "accountNumber", "1234567890", "swiftCode", "CENAIDJA", "phoneNumber", "+6281234567890",
+                        "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "address", Map.of("line1", "1 Main St", "postalCode", "10110", "country", "ID")))));
+        assertEquals(201, idr.status(), idr.raw().body());
+
+        var made = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "BTC",
+                "customerId", customerId), toAccount(idr.string("id")), "SENDING", 100_000_000L));
+        assertEquals(201, made.status(), made.raw().body());
+        Object rate = made.body().get("exchangeRate");
+        assertTrue(new java.math.BigDecimal(rate.toString()).precision() > 9, "a rate with digits past 1e-18: "
+                + rate);
+        assertEquals(rate, api.get("/quotes/" + made.string("id")).body().get("exchangeRate"));
+        var transaction = api.get("/transactions/" + made.body().get("transactionId")).raw().body();
+        assertTrue(transaction.contains("\"exchangeRate\":" + new java.math.BigDecimal(rate.toString())
+                .toPlainString()), transaction);
+    }
+
+    @Test
     void the_sandbox_s_money_arriving_with_an_idempotency_key_arrives_once() {
         var quote = api.post("/quotes", quoteRequest(Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
                 "customerId", customerId), toAccount(eurAccount("DE89370400440532013000")), "RECEIVING", 2_000));

@@ -83,6 +83,8 @@ class WalletFlowsApiTest {
         assertEquals("ada.google@example.com", created.string("nickname"));
         String credential = created.string("id");
         assertEquals(List.of("EMAIL_OTP", "OAUTH"), credentialTypes());
+        // An identity provider's token carries real time: a sandbox clock moved on must not make it look stale.
+        assertEquals(200, api.post("/sandbox/clock/advance", Map.of("seconds", 3600)).status());
 
         WalletClient client = new WalletClient();
         String clientKey = client.publicKeyCompressed();

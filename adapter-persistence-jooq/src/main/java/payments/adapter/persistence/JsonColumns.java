@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -9,10 +10,15 @@ import java.util.List;
 import java.util.Map;
 import org.jooq.JSON;
 
-/** Plain JSON values (maps, lists, strings, longs) to and from json columns. Integers read back as Long. */
+/**
+ * Plain JSON values (maps, lists, strings, longs, decimals) to and from json columns. Integers read back as Long, and
+ * decimals (exchange rates) as the BigDecimal written, every digit kept and written plain, never as a double.
+ */
 final class JsonColumns {
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.USE_LONG_FOR_INTS);
+            .enable(DeserializationFeature.USE_LONG_FOR_INTS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     /** Readers made once, rather than a type reference resolved on every read. */
     private static final ObjectReader OBJECT = MAPPER.readerFor(new TypeReference<Map<String, Object>>() { });
     private static final ObjectReader ANY = MAPPER.readerFor(Object.class);

@@ -34,6 +34,7 @@ import org.jooq.Table;
 import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import payments.core.json.IsoInstant;
 
 /**
@@ -270,9 +271,15 @@ final class Statement {
         return bound;
     }
 
-    /** The column's array type, without a length (a {@code varchar(255)[]} would cut longer values silently). */
+    /**
+     * The column's array type, without a length or a scale: a {@code varchar(255)[]} would cut longer values silently,
+     * a {@code numeric(38, 18)[]} round finer digits (a quote's rate, V14).
+     */
     private static DataType<?> arrayType(Field<?> column) {
         DataType<?> type = column.getDataType();
+        if (type.getType() == java.math.BigDecimal.class) {
+            return SQLDataType.NUMERIC.getArrayDataType();
+        }
         return (type.hasLength() ? type.length(0) : type).getArrayDataType();
     }
 

@@ -1,10 +1,13 @@
 package payments.adapter.sandbox;
 
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.InternalAccount;
+import payments.core.common.EntityId;
 import payments.core.platform.Environment;
 import payments.ports.driven.FundingInstructions;
 
@@ -16,8 +19,11 @@ import payments.ports.driven.FundingInstructions;
 public final class SandboxFundingInstructions implements FundingInstructions {
     @Override
     public List<Map<String, Object>> forAccount(Environment environment, InternalAccount account) {
-        String reference = account.id().value().toString().replace("-", "").substring(0, 12).toUpperCase();
-        Map<String, Object> info = deposit(account.currency(), account.id().value(), reference, null, 0);
+        // From the id's random bits and a hash of it: a time-ordered id's leading digits are its creation time, which
+        // accounts made together share, and two accounts must never share deposit details.
+        UUID id = account.id().value();
+        String reference = EntityId.randomPart(id).toUpperCase(Locale.ROOT);
+        Map<String, Object> info = deposit(account.currency(), seed(id.toString()), reference, null, 0);
         return List.of(instruction(info, account.isPlatformAccount(), environment == Environment.SANDBOX
                 ? "Sandbox: fund with POST /sandbox/internal-accounts/{id}/fund"
                 : "Include the reference so the deposit is credited to this account"));
@@ -26,8 +32,7 @@ public final class SandboxFundingInstructions implements FundingInstructions {
     @Override
     public List<Map<String, Object>> forQuote(Environment environment, String currency, String depositType,
                                               long amountMinor, String reference) {
-        UUID seed = UUID.nameUUIDFromBytes(reference.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        Map<String, Object> info = deposit(currency, seed, reference, depositType, amountMinor);
+        Map<String, Object> info = deposit(currency, seed(reference), reference, depositType, amountMinor);
         return List.of(instruction(info, false, environment == Environment.SANDBOX
                 ? "Sandbox: pay with POST /sandbox/send {quoteId, currencyCode}"
                 : "Pay exactly the quoted total with the reference before the quote expires"));
@@ -97,7 +102,12 @@ public final class SandboxFundingInstructions implements FundingInstructions {
         return info;
     }
 
-    /** Stable digits derived from an id, so the details never change for one account or quote. */
+    /** A hash of {@code text}, whose digits the details are drawn from. */
+    private static UUID seed(String text) {
+        return UUID.nameUUIDFromBytes(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Stable digits derived from a seed (a hash), so the details never change for one account or quote. */
     private static String digits(UUID seed, int count) {
         String hex = seed.toString().replace("-", "");
         StringBuilder out = new StringBuilder();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import payments.core.common.InvalidInput;
 import payments.core.customer.CustomerSchemas;
+import payments.core.money.Money;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 
@@ -19,12 +20,11 @@ import payments.core.validation.ObjectSchema;
 public final class InvitationSchemas {
     private static final Pattern UMA_ADDRESS = Pattern.compile(CustomerSchemas.UMA_ADDRESS_PATTERN);
     private static final int MAX_UMA_ADDRESS = 255;
-    private static final long MAX_AMOUNT = 9_000_000_000_000_000L;
 
     public static final ObjectSchema CREATE = ObjectSchema.of()
             .required("inviterUma", string())
             .optional("firstName", string(1, 255))
-            .optional("amountToSend", integer(1, MAX_AMOUNT))
+            .optional("amountToSend", integer(1, Money.MAX_MINOR))
             .optional("expiresAt", dateTime());
 
     public static final ObjectSchema CLAIM = ObjectSchema.of()

@@ -2,6 +2,12 @@ package payments.core.money;
 
 /** An amount in integer minor units of one currency. Arithmetic that overflows throws instead of wrapping. */
 public record Money(long amountMinor, Currency currency) {
+    /**
+     * The largest amount the service moves or holds in one payment, in minor units (the spec's maximum for amounts):
+     * far enough below int64 that sums of such amounts stay exact.
+     */
+    public static final long MAX_MINOR = 9_000_000_000_000_000L;
+
     public Money {
         if (currency == null) {
             throw new IllegalArgumentException("currency is required");

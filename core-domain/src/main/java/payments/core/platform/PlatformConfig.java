@@ -3,6 +3,7 @@ package payments.core.platform;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import payments.core.money.Money;
 import payments.core.validation.Fields;
 
 /**
@@ -33,7 +34,7 @@ public record PlatformConfig(String umaDomain, String proxyUmaSubdomain, String 
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("currencyCode", code);
         c.put("minAmount", 1L);
-        c.put("maxAmount", 9_000_000_000_000_000L);
+        c.put("maxAmount", Money.MAX_MINOR);
         c.put("requiredCounterpartyFields", List.of());
         c.put("enabledTransactionTypes", List.of("INCOMING", "OUTGOING"));
         return c;

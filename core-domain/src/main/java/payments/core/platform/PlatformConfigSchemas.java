@@ -10,6 +10,7 @@ import static payments.core.validation.Types.pattern;
 import static payments.core.validation.Types.string;
 import static payments.core.validation.Types.uri;
 
+import payments.core.money.Money;
 import payments.core.validation.ObjectSchema;
 
 /** Request shapes of {@code PATCH /config} and {@code POST /tokens} (reference/platform.md). */
@@ -19,12 +20,10 @@ public final class PlatformConfigSchemas {
         "ACCOUNT_IDENTIFIER", "FI_LEGAL_ENTITY_NAME", "FI_ADDRESS", "PURPOSE_OF_PAYMENT",
         "ULTIMATE_INSTITUTION_COUNTRY", "IDENTIFIER", "BUSINESS_TYPE", "COMPANY_LEGAL_NAME", "ID_TYPE", "ID_NUMBER"};
 
-    static final long MAX_AMOUNT = 9_000_000_000_000_000L;
-
     public static final ObjectSchema CURRENCY = ObjectSchema.of()
             .required("currencyCode", currency())
-            .required("minAmount", integer(0, MAX_AMOUNT))
-            .required("maxAmount", integer(0, MAX_AMOUNT))
+            .required("minAmount", integer(0, Money.MAX_MINOR))
+            .required("maxAmount", integer(0, Money.MAX_MINOR))
             .required("requiredCounterpartyFields", arrayOf(ObjectSchema.of()
                     .required("name", oneOf(CUSTOMER_INFO_FIELDS))
                     .required("mandatory", bool()), 0, CUSTOMER_INFO_FIELDS.length))
@@ -60,7 +59,7 @@ public final class PlatformConfigSchemas {
             .required("sourceCurrency", currency())
             .required("variableFeeBps", integer(0, 10_000))
             .required("fixedFee", ObjectSchema.of()
-                    .required("amount", integer(0, MAX_AMOUNT))
+                    .required("amount", integer(0, Money.MAX_MINOR))
                     .required("currency", currency()));
 
     public static final ObjectSchema UPDATE = ObjectSchema.of()

@@ -14,6 +14,7 @@ import payments.core.fx.DestinationRails;
 import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
 import payments.core.money.Currencies;
+import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
@@ -26,8 +27,6 @@ import payments.ports.driven.Platforms;
  */
 public final class ExchangeRateService {
     public static final long DEFAULT_SENDING_AMOUNT = 10_000;
-    /** The largest amount the service moves anywhere (as for transfers and currency limits). */
-    static final long MAX_SENDING_AMOUNT = 9_000_000_000_000_000L;
 
     private final Platforms platforms;
     private final FxRates rates;
@@ -100,8 +99,8 @@ public final class ExchangeRateService {
         for (String destination : destinations) {
             checkCurrency("destinationCurrency", destination, enabled).ifPresent(errors::add);
         }
-        if (amount < 0 || amount > MAX_SENDING_AMOUNT) {
-            errors.add(new FieldError("sendingAmount", "must be an integer from 0 to " + MAX_SENDING_AMOUNT));
+        if (amount < 0 || amount > Money.MAX_MINOR) {
+            errors.add(new FieldError("sendingAmount", "must be an integer from 0 to " + Money.MAX_MINOR));
         }
         if (!errors.isEmpty()) {
             throw InvalidFields.of(errors);

@@ -13,8 +13,8 @@ import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
-import payments.core.invitation.InvitationSchemas;
 import payments.core.customer.CustomerSchemas;
+import payments.core.invitation.InvitationSchemas;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.page.PageRequest;
@@ -45,7 +45,7 @@ public final class IncomingUmaService {
     private static final ObjectSchema RECEIVE = ObjectSchema.of()
             .required("senderUmaAddress", Types.string(1, 255))
             .required("receivingCurrencyCode", Types.currency())
-            .required("receivingCurrencyAmount", Types.integer(1, QuoteService.MAX_LOCKED_AMOUNT))
+            .required("receivingCurrencyAmount", Types.integer(1, Money.MAX_MINOR))
             .optional("receiverUmaAddress", Types.string(1, 255))
             .optional("customerId", Types.string(1, 100))
             .optional("requireApproval", Types.bool());

@@ -6,15 +6,14 @@ import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
 import payments.core.common.Conflict;
 import payments.core.common.InternalAccountId;
-import payments.core.ledger.Journal;
 import payments.core.ledger.AccountRef;
+import payments.core.ledger.Journal;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.Clock;
 import payments.ports.driven.FundingInstructions;
 import payments.ports.driven.Ids;
 import payments.ports.driven.InternalAccounts;
@@ -31,12 +30,12 @@ public final class InternalAccountService {
     private final Ledger ledger;
     private final FundingInstructions instructions;
     private final TransactionRunner tx;
-    private final Clock clock;
+    private final PlatformClock clock;
     private final Ids ids;
     private final Events events;
 
     public InternalAccountService(InternalAccounts accounts, Ledger ledger, FundingInstructions instructions,
-                                  TransactionRunner tx, Clock clock, Ids ids, Events events) {
+                                  TransactionRunner tx, PlatformClock clock, Ids ids, Events events) {
         this.accounts = accounts;
         this.ledger = ledger;
         this.instructions = instructions;
@@ -80,7 +79,7 @@ public final class InternalAccountService {
             }
             var source = AccountRef.system(caller.platformId(), AccountRef.SANDBOX_FUNDING, account.currency());
             ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "SANDBOX_FUNDING", id.toString(), source,
-                    AccountRef.owned(id.value()), account.currency(), amount, clock.now()));
+                    AccountRef.owned(id.value()), account.currency(), amount, clock.now(caller)));
             InternalAccountView funded = view(caller, accounts.find(caller.platformId(), id).orElseThrow());
             events.internalAccountBalance(caller.platformId(), funded);
             return funded;

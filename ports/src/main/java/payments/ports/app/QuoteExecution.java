@@ -45,7 +45,7 @@ public final class QuoteExecution {
     private static final ObjectSchema SANDBOX_SEND = ObjectSchema.of()
             .required("quoteId", Types.string(1, 100))
             .required("currencyCode", Types.currency())
-            .optional("currencyAmount", Types.integer(1, QuoteService.MAX_LOCKED_AMOUNT));
+            .optional("currencyAmount", Types.integer(1, Money.MAX_MINOR));
 
     private final Quotes quotes;
     private final Transactions transactions;

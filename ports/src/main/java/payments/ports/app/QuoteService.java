@@ -61,7 +61,6 @@ import payments.ports.driven.Transactions;
  * transaction, and execute it through {@link QuoteExecution}.
  */
 public final class QuoteService {
-    public static final long MAX_LOCKED_AMOUNT = 9_000_000_000_000_000L;
     static final long INSTANT_RAIL_EXPIRY_SECONDS = 180;
     static final long OTHER_RAIL_EXPIRY_SECONDS = 900;
     private static final List<String> INSTANT_RAILS = List.of("RTP", "FEDNOW", "SEPA_INSTANT", "SPEI", "PIX",
@@ -93,14 +92,14 @@ public final class QuoteService {
                             .required("umaAddress", string(1, 255))
                             .optional("currency", currency()))))
             .required("lockedCurrencySide", oneOf("SENDING", "RECEIVING"))
-            .required("lockedCurrencyAmount", integer(1, MAX_LOCKED_AMOUNT))
+            .required("lockedCurrencyAmount", integer(1, Money.MAX_MINOR))
             .optional("immediatelyExecute", bool())
             .optional("description", string(1, 500))
             .optional("remittanceInformation", string(1, 80))
             .optional("purposeOfPayment", oneOf(PURPOSES))
             .optional("platformFeeOverride", ObjectSchema.of()
                     .required("platformFixedFee", ObjectSchema.of()
-                            .required("amount", integer(0, MAX_LOCKED_AMOUNT))
+                            .required("amount", integer(0, Money.MAX_MINOR))
                             .required("currency", currency()))
                     .required("platformVariableFeeBps", integer(0, 10_000)))
             .optional("senderCustomerInfo", Types.anyObject(50));
@@ -142,6 +141,10 @@ public final class QuoteService {
      */
     private record Source(String currency, CustomerId customer, InternalAccount internal, ExternalAccount external,
                           String depositType) {
+        /** Paid by the customer in real time (funding instructions), not from an account. */
+        boolean realtime() {
+            return internal == null && external == null;
+        }
     }
 
     /** Where it goes: an account (internal or external) or a UMA address. */
@@ -173,6 +176,12 @@ public final class QuoteService {
         Fields sourceFields = f.object("source").orElseThrow();
         Fields destinationFields = f.object("destination").orElseThrow();
         Source source = source(reads, sourceFields);
+        if (source.realtime() && !platform.config().supportsCurrency(source.currency())) {
+            // Money the platform does not offer would arrive with no limits to check it against.
+            throw new InvalidInput("INVALID_CURRENCY", "Currency " + source.currency()
+                    + " is not enabled for this platform", Map.of("currency", source.currency(),
+                    "supportedCurrencies", platform.config().currencyCodes()));
+        }
         Lookup lookup = f.string("lookupId").map(id -> lookup(caller, id)).orElse(null);
         Destination destination = destination(reads, destinationFields, lookup);
         checkRules(source, destination, immediately(f));
@@ -188,6 +197,11 @@ public final class QuoteService {
         var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
                 ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
         checkLimits(platform, source.currency(), amounts.totalSendingMinor());
+        if (amounts.receivingMinor() > Money.MAX_MINOR) {
+            throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The receiving amount " + amounts.receivingMinor() + " "
+                    + destination.currency() + " is over the largest payment, " + Money.MAX_MINOR,
+                    Map.of("maxAmount", Money.MAX_MINOR));
+        }
         long platformFee = Math.min(amounts.feesMinor(), fees.partOf(amounts.feesMinor(), platformFees));
 
         UUID quoteId = ids.newId();
@@ -198,7 +212,7 @@ public final class QuoteService {
                 "senderCustomerInfo");
         details.put("rateDetails", RateDetails.of(rates, caller.environment(), rate, fees, amounts, now));
         String reference = EntityId.reference("QT-", quoteId);
-        if (source.internal() == null && source.external() == null) {
+        if (source.realtime()) {
             details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
                     source.depositType(), amounts.totalSendingMinor(), reference));
         } else if (source.internal() != null && source.internal().type() == InternalAccountType.EMBEDDED_WALLET) {
@@ -344,7 +358,7 @@ public final class QuoteService {
         if (destination.hasOwner() && !java.util.Objects.equals(destination.owner(), source.customer())) {
             throw InvalidFields.of("destination.accountId", "belongs to a different owner than the source");
         }
-        if (immediately && source.internal() == null && source.external() == null) {
+        if (immediately && source.realtime()) {
             throw InvalidFields.of("immediatelyExecute", "needs an account source; real-time funding executes "
                     + "when the payment instructions are paid");
         }
@@ -396,18 +410,19 @@ public final class QuoteService {
         return new Fees(Math.addExact(provider.fixedMinor(), fixed.number("amount").orElseThrow()), (int) bps);
     }
 
+    /**
+     * The platform's limits for the sending currency; one it no longer offers (an account opened before) has only the
+     * service's, 1 to {@link Money#MAX_MINOR}.
+     */
     private static void checkLimits(Platform platform, String currency, long totalSending) {
-        platform.config().supportedCurrencies().stream()
-                .filter(c -> currency.equals(c.get("currencyCode"))).findFirst()
-                .ifPresent(c -> {
-                    long min = ((Number) c.get("minAmount")).longValue();
-                    long max = ((Number) c.get("maxAmount")).longValue();
-                    if (totalSending < min || totalSending > max) {
-                        throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The sending amount " + totalSending
-                                + " is outside " + min + ".." + max + " " + currency,
-                                Map.of("minAmount", min, "maxAmount", max));
-                    }
-                });
+        var limits = platform.config().supportedCurrencies().stream()
+                .filter(c -> currency.equals(c.get("currencyCode"))).findFirst();
+        long min = limits.map(c -> ((Number) c.get("minAmount")).longValue()).orElse(1L);
+        long max = limits.map(c -> ((Number) c.get("maxAmount")).longValue()).orElse(Money.MAX_MINOR);
+        if (totalSending < min || totalSending > max) {
+            throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The sending amount " + totalSending
+                    + " is outside " + min + ".." + max + " " + currency, Map.of("minAmount", min, "maxAmount", max));
+        }
     }
 
     private static long expirySeconds(Destination destination) {

@@ -13,6 +13,7 @@ import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
 import payments.core.fx.ExchangeRate;
+import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.quote.Lookup;
@@ -30,7 +31,7 @@ import payments.ports.driven.UmaNetwork;
  * rate from the sender's currency) and which payer data they demand. Each lookup is stored for its quote.
  */
 public final class ReceiverLookupService {
-    static final long MAX_RECEIVABLE = QuoteService.MAX_LOCKED_AMOUNT;
+    static final long MAX_RECEIVABLE = Money.MAX_MINOR;
 
     private final Lookups lookups;
     private final UmaNetwork uma;

@@ -40,8 +40,8 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.InternalAccounts;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.Ledger;
-import payments.ports.driven.PaymentRail;
 import payments.ports.driven.PaymentRail.RailOutcome;
+import payments.ports.driven.PaymentRail;
 import payments.ports.driven.Platforms;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.Transactions;
@@ -53,7 +53,6 @@ import payments.ports.driven.Transactions;
  */
 public final class TransferService {
     public static final String RAIL_SETTLEMENT = "RAIL_SETTLEMENT";
-    static final long MAX_AMOUNT = 9_000_000_000_000_000L;
     private static final String[] PURPOSES = {"GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL",
         "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT", "UTILITY_BILL", "DONATION", "TRAVEL",
         "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"};
@@ -61,14 +60,14 @@ public final class TransferService {
     static final ObjectSchema TRANSFER_IN = ObjectSchema.of()
             .required("source", ACCOUNT_REF)
             .required("destination", ACCOUNT_REF)
-            .required("amount", Types.integer(1, MAX_AMOUNT))
+            .required("amount", Types.integer(1, Money.MAX_MINOR))
             .optional("description", Types.string(1, 500));
     static final ObjectSchema TRANSFER_OUT = ObjectSchema.of()
             .required("source", ACCOUNT_REF)
             .required("destination", ObjectSchema.of()
                     .required("accountId", Types.string(1, 100))
                     .optional("paymentRail", Types.string(1, 32)))
-            .required("amount", Types.integer(1, MAX_AMOUNT))
+            .required("amount", Types.integer(1, Money.MAX_MINOR))
             .optional("remittanceInformation", Types.string(1, 80))
             .optional("purposeOfPayment", Types.oneOf(PURPOSES))
             .optional("description", Types.string(1, 500));

@@ -76,6 +76,15 @@ class InternalAccountServiceTest {
     }
 
     @Test
+    void funding_is_dated_by_the_platform_clock_as_its_payments_are() {
+        w.sandboxClocks.advance(acme.id(), 86_400, w.clock.now());
+
+        fund(janeUsd.id(), 100L);
+
+        assertEquals(w.clock.now().plusSeconds(86_400), w.ledger.journals().get(0).at());
+    }
+
+    @Test
     void funding_twice_adds_up_and_other_accounts_are_untouched() {
         fund(janeUsd.id(), 100L);
         InternalAccountView view = fund(janeUsd.id(), 250L);

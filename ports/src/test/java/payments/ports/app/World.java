@@ -79,7 +79,7 @@ final class World {
                     new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),
                             new HashOnlyWalletCrypto(), platformClock, ids, tx), tx, clock, ids, events);
     final InternalAccountService internalAccountService = new InternalAccountService(internalAccounts, ledger,
-            new NoFundingInstructions(), tx, clock, ids, events);
+            new NoFundingInstructions(), tx, platformClock, ids, events);
     final ExternalAccountService externalAccountService =
             new ExternalAccountService(externalAccounts, customers, verifier, tx, clock, ids, events);
     final InvitationService invitationService = new InvitationService(invitations, customers, platforms,
