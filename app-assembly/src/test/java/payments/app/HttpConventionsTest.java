@@ -43,6 +43,9 @@ class HttpConventionsTest {
         assertEquals(405, reply.status());
         assertEquals("METHOD_NOT_ALLOWED", reply.code());
         assertEquals("GET, POST", reply.raw().headers().firstValue("Allow").orElseThrow());
+        var literal = api.delete("/customers/internal-accounts");
+        assertEquals(405, literal.status(), "not a DELETE of a customer whose id is 'internal-accounts'");
+        assertEquals("GET", literal.raw().headers().firstValue("Allow").orElseThrow());
     }
 
     @Test

@@ -71,25 +71,32 @@ public final class Router {
         return routes.stream().map(r -> r.method() + " " + r.template()).toList();
     }
 
+    /**
+     * The route for a request: among the templates the path fits, only the most literal ones count (so
+     * {@code /customers/internal-accounts} is never taken for a customer id, which has another form): one of them
+     * for the method, else a 405 naming their methods.
+     */
     public Optional<Match> match(String method, String path) {
         String[] parts = split(path);
         Route best = null;
         Map<String, String> bestParams = null;
         TreeSet<String> allowed = new TreeSet<>();
-        int bestScore = -1;
+        int mostLiteral = -1;
         for (Route route : routes) {
             Map<String, String> params = bind(route.segments, parts);
-            if (params == null) {
+            if (params == null || route.literalCount() < mostLiteral) {
                 continue;
+            }
+            if (route.literalCount() > mostLiteral) {
+                mostLiteral = route.literalCount();
+                best = null;
+                allowed.clear();
             }
             if (!route.method.equals(method)) {
                 allowed.add(route.method);
-                continue;
-            }
-            if (route.literalCount() > bestScore) {
+            } else if (best == null) {
                 best = route;
                 bestParams = params;
-                bestScore = route.literalCount();
             }
         }
         if (best != null) {

@@ -23,8 +23,11 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record3;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.postgresql.util.PSQLException;
+import payments.core.common.InvalidInput;
 import payments.core.common.PlatformId;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
@@ -452,12 +455,25 @@ public final class JooqLedger implements Ledger {
         }
     }
 
-    /** Applies a posting (and releases {@code releaseMinor} of held funds) only if the account stays covered. */
+    /**
+     * Applies a posting (and releases {@code releaseMinor} of held funds) only if the account stays covered. A credit
+     * past the largest balance a row holds (int64, about a thousand of the largest payments) is refused as out of
+     * range; PostgreSQL's overflow error would otherwise answer 500.
+     */
     private long postToOwned(DSLContext ctx, PlatformId platform, Posting p, long releaseMinor, OffsetDateTime at) {
-        return POST_TO_OWNED.fetchOptional(db, p.amountMinor(), releaseMinor, at, platform.value(), p.account().id(),
-                        p.currency())
-                .map(r -> r.get(LEDGER_ACCOUNTS.POSTED_MINOR))
-                .orElseThrow(() -> refusal(ctx, platform, p.account().id(), p.currency(), -p.amountMinor()));
+        try {
+            return POST_TO_OWNED.fetchOptional(db, p.amountMinor(), releaseMinor, at, platform.value(),
+                            p.account().id(), p.currency())
+                    .map(r -> r.get(LEDGER_ACCOUNTS.POSTED_MINOR))
+                    .orElseThrow(() -> refusal(ctx, platform, p.account().id(), p.currency(), -p.amountMinor()));
+        } catch (DataAccessException e) {
+            PSQLException cause = e.getCause(PSQLException.class);
+            if (cause != null && "22003".equals(cause.getSQLState())) { // numeric_value_out_of_range
+                throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "Account " + p.account().id() + " cannot hold "
+                        + p.amountMinor() + " " + p.currency() + " more: its balance would pass " + Long.MAX_VALUE);
+            }
+            throw e;
+        }
     }
 
     /** An owned (not system) account, by platform, id and currency: the placeholders of the statements above. */

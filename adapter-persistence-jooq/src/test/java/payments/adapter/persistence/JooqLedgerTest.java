@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import payments.core.account.InternalAccount;
+import payments.core.common.InvalidInput;
 import payments.core.common.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
@@ -70,6 +71,19 @@ class JooqLedgerTest {
 
         assertEquals(100, accounts.find(platform, from.id()).orElseThrow().totalMinor());
         assertEquals(0, accounts.find(platform, to.id()).orElseThrow().totalMinor());
+    }
+
+    @Test
+    void a_credit_past_the_largest_balance_is_refused_as_out_of_range_and_leaves_nothing_behind() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount account = Fixtures.account(platform, null);
+        fund(platform, account, Long.MAX_VALUE - 10);
+
+        InvalidInput refused = assertThrows(InvalidInput.class, () -> Fixtures.DB.inTransaction(() ->
+                fund(platform, account, 11)));
+
+        assertEquals("AMOUNT_OUT_OF_RANGE", refused.code());
+        assertEquals(Long.MAX_VALUE - 10, accounts.find(platform, account.id()).orElseThrow().totalMinor());
     }
 
     @Test
