@@ -41,6 +41,22 @@ class PaymentApprovalApiTest {
         receiver.awaitOne("TEST");
     }
 
+    @Test
+    void a_payment_from_the_receivers_own_address_is_refused() {
+        ApiClient onSandboxDomain = TestServer.newPlatform(Environment.SANDBOX, "sandbox.uma.money");
+        var ada = CustomerApiTest.individual("ada");
+        ada.put("umaAddress", "$ada@sandbox.uma.money");
+        assertEquals(201, onSandboxDomain.post("/customers", ada).status());
+
+        var self = onSandboxDomain.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$ada@sandbox.uma.money",
+                "receiverUmaAddress", "$ada@sandbox.uma.money", "receivingCurrencyCode", "USD",
+                "receivingCurrencyAmount", 700));
+
+        assertEquals(400, self.status(), self.raw().body());
+        assertEquals("SELF_PAYMENT", self.code());
+        assertTrue(onSandboxDomain.get("/transactions").data().isEmpty(), "nothing written");
+    }
+
     private ApiClient.Reply receive() {
         return receive(api);
     }
@@ -92,8 +108,9 @@ class PaymentApprovalApiTest {
 
         assertEquals("PENDING", pending.string("status"));
         assertEquals(0, balance(), "no money before the approval");
-        var approved = api.post("/transactions/" + pending.string("id") + "/approve", null);
-        assertEquals(200, approved.status(), approved.body().toString());
+        var approved = api.post("/transactions/" + pending.string("id") + "/approve",
+                Map.of("receiverCustomerInfo", Map.of("FULL_NAME", "Ada Lovelace")));
+        assertEquals(200, approved.status(), "the fields the webhook asked for: " + approved.body());
         assertEquals("COMPLETED", approved.string("status"));
         assertEquals(700, balance());
         assertEquals(409, api.post("/transactions/" + pending.string("id") + "/reject", null).status());

@@ -452,7 +452,7 @@ class QuoteApiTest {
     }
 
     @Test
-    void real_time_funding_is_only_in_a_currency_the_platform_offers_and_within_its_limits() {
+    void real_time_funding_is_only_in_a_currency_the_platform_offers() {
         Map<String, Object> cad = Map.of("sourceType", "REALTIME_FUNDING", "currency", "CAD",
                 "customerId", customerId);
         var refused = api.post("/quotes", quoteRequest(cad, toAccount(usdAccount), "RECEIVING",

@@ -75,6 +75,14 @@ public final class JooqJobs implements Jobs {
         return !AWAIT_DUE_OF_PLATFORM.fetch(db, platform.value(), utc(realNow)).isEmpty();
     }
 
+    @Override
+    public boolean isDue(PlatformId platform, String kind, String key, String value, Instant platformNow) {
+        return db.ctx().fetchExists(JOBS, JOBS.PLATFORM_ID.eq(platform.value())
+                .and(pending(JOBS.DUE_AT.le(utc(platformNow))))
+                .and(JOBS.KIND.eq(kind))
+                .and(DSL.condition("{0} ->> {1} = {2}", JOBS.PAYLOAD, DSL.val(key), DSL.val(value))));
+    }
+
     private static Condition pending(Condition due) {
         return JOBS.STATUS.eq("PENDING").and(due);
     }

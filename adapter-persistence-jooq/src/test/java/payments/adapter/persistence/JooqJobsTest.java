@@ -58,6 +58,22 @@ class JooqJobsTest {
     }
 
     @Test
+    void a_pending_job_naming_a_value_is_due_from_its_time_on_until_it_is_done() {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID id = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, id, "DEADLINE", Map.of("transactionId", "t-1"), now.plusSeconds(5), 0));
+
+        assertFalse(jobs.isDue(platform, "DEADLINE", "transactionId", "t-1", now.plusSeconds(4)));
+        assertTrue(jobs.isDue(platform, "DEADLINE", "transactionId", "t-1", now.plusSeconds(5)));
+        assertFalse(jobs.isDue(platform, "DEADLINE", "transactionId", "t-2", now.plusSeconds(5)));
+        assertFalse(jobs.isDue(platform, "OTHER", "transactionId", "t-1", now.plusSeconds(5)));
+        assertFalse(jobs.isDue(Fixtures.platform(), "DEADLINE", "transactionId", "t-1", now.plusSeconds(5)));
+        jobs.markDone(platform, id, now);
+        assertFalse(jobs.isDue(platform, "DEADLINE", "transactionId", "t-1", now.plusSeconds(5)));
+    }
+
+    @Test
     void a_worker_claims_the_jobs_due_by_a_clock_ahead_and_not_those_due_later_by_real_time() {
         PlatformId ahead = Fixtures.platform();
         PlatformId onTime = Fixtures.platform();

@@ -80,7 +80,9 @@ public final class ExternalAccountService {
         }
         return tx.inTransaction(() -> {
             if (owner != null) {
-                customers.find(caller.platformId(), owner).filter(c -> !c.isDeleted())
+                // Locked to set a default: two at once would both clear the old one, and the second insert clash.
+                (defaultUma ? customers.findForUpdate(caller.platformId(), owner)
+                        : customers.find(caller.platformId(), owner)).filter(c -> !c.isDeleted())
                         .orElseThrow(() -> CustomerService.notFound(owner));
             }
             var now = clock.now();
@@ -99,6 +101,10 @@ public final class ExternalAccountService {
 
     public ExternalAccount get(Caller caller, ExternalAccountId id, boolean platformRoute) {
         caller.require(Permission.VIEW);
+        return find(caller, id, platformRoute);
+    }
+
+    private ExternalAccount find(Caller caller, ExternalAccountId id, boolean platformRoute) {
         return accounts.find(caller.platformId(), id)
                 .filter(a -> !platformRoute || a.isPlatformAccount())
                 .orElseThrow(() -> ExternalAccounts.notFound(id));
@@ -113,7 +119,7 @@ public final class ExternalAccountService {
     public void delete(Caller caller, ExternalAccountId id, boolean platformRoute) {
         caller.require(Permission.MANAGE);
         tx.inTransaction(() -> {
-            ExternalAccount account = get(caller, id, platformRoute);
+            ExternalAccount account = find(caller, id, platformRoute); // MANAGE deletes without VIEW
             var now = clock.now();
             if (!accounts.delete(caller.platformId(), id, now)) {
                 throw ExternalAccounts.notFound(id); // a concurrent delete got there first, and reported it

@@ -3,6 +3,7 @@ package payments.ports.app;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
+import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
@@ -107,6 +108,20 @@ public final class IncomingPayments {
             }
             return next;
         });
+    }
+
+    /**
+     * {@code t}, if the platform may still decide it: its approval deadline has not passed. The deadline lives in its
+     * job, which may not have run yet (the workers poll); a decision after it is 409, as one after the job ran is
+     * (webhooks.md: "within 5 s, else auto-rejected"), and the job then fails the payment.
+     */
+    Transaction withinWindow(Transaction t, String action, Instant now) {
+        if (awaiting(t) && jobs.isDue(t.platformId(), ApprovalDeadlineJob.KIND, "transactionId", t.id().toString(),
+                now)) {
+            throw new Conflict("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction " + t.id()
+                    + " cannot be " + action + ": its approval window closed");
+        }
+        return t;
     }
 
     /** The deadline job: a payment still awaiting approval fails. */

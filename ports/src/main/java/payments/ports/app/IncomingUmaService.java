@@ -105,6 +105,9 @@ public final class IncomingUmaService {
         return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
             Customer customer = receiver(caller, f);
+            if (sender.equalsIgnoreCase(customer.umaAddress())) {
+                throw new InvalidInput("SELF_PAYMENT", "The sender " + sender + " is the receiver");
+            }
             UUID id = ids.newId();
             Transaction received = new Transaction(id, caller.platformId(), TransactionType.INCOMING,
                     Direction.CREDIT, approval ? TransactionStatus.PENDING : TransactionStatus.PROCESSING,

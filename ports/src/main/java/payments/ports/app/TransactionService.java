@@ -19,8 +19,9 @@ public final class TransactionService {
     private static final ObjectSchema CONFIRM = ObjectSchema.of()
             .optional("receiptDeliveryConfirmedAt", Types.dateTime());
     private static final ObjectSchema REASON = ObjectSchema.of().optional("reason", Types.string(1, 500));
+    /** {@code receiverCustomerInfo}: the fields the payment's webhook asked for, keyed by name (FULL_NAME, ...). */
     private static final ObjectSchema APPROVE = ObjectSchema.of()
-            .optional("receiverCustomerInfo", ObjectSchema.of());
+            .optional("receiverCustomerInfo", Types.anyObject(50));
 
     private final Transactions transactions;
     private final TransferService transfers;
@@ -67,13 +68,14 @@ public final class TransactionService {
         if (body != null) {
             APPROVE.validate(body);
         }
-        return change(caller, id, (t, now) -> incoming.approve(t, now));
+        return change(caller, id, (t, now) -> incoming.approve(incoming.withinWindow(t, "approved", now), now));
     }
 
     public Transaction reject(Caller caller, UUID id, Object body) {
         caller.require(Permission.TRANSACT);
         Fields f = body == null ? Fields.empty() : REASON.validate(body);
-        return change(caller, id, (t, now) -> t.rejected(f.string("reason").orElse(null), now));
+        return change(caller, id, (t, now) -> incoming.withinWindow(t, "rejected", now)
+                .rejected(f.string("reason").orElse(null), now));
     }
 
     private interface Change {

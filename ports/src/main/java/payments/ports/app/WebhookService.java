@@ -50,6 +50,10 @@ public final class WebhookService {
 
     public EventLog get(Caller caller, UUID id) {
         caller.require(Permission.VIEW);
+        return log(caller, id);
+    }
+
+    private EventLog log(Caller caller, UUID id) {
         WebhookEvent event = deliveries.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
         return new EventLog(event, deliveries.attempts(caller.platformId(), id));
     }
@@ -64,7 +68,7 @@ public final class WebhookService {
                 throw notFound(id);
             }
         });
-        return get(caller, id);
+        return log(caller, id); // the answer to the caller's own change: MANAGE, without VIEW, sees it
     }
 
     /** Replays every EXHAUSTED event of the platform (after its endpoint was fixed); returns how many. */

@@ -31,6 +31,12 @@ public interface Jobs {
      */
     boolean awaitDue(PlatformId platform, Instant realNow);
 
+    /**
+     * Whether a pending job of {@code kind} whose payload maps {@code key} to {@code value} is due by the platform's
+     * clock at {@code platformNow}, run or not (a deadline that has passed, before a worker got to it).
+     */
+    boolean isDue(PlatformId platform, String kind, String key, String value, Instant platformNow);
+
     void markDone(PlatformId platform, UUID id, Instant now);
 
     /**

@@ -2,6 +2,8 @@ package payments.ports.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static payments.ports.app.World.individual;
 
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.core.account.InternalAccount;
+import payments.core.common.Conflict;
 import payments.core.customer.Customer;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
@@ -73,6 +76,18 @@ class IncomingPaymentsTest {
         Transaction failed = w.transactions.find(acme.id(), t.id()).orElseThrow();
         assertEquals(TransactionStatus.FAILED, failed.status());
         assertEquals("PAYMENT_APPROVAL_TIMED_OUT", failed.failureReason());
+        assertEquals(0, balance());
+    }
+
+    @Test
+    void a_decision_after_the_window_is_409_though_the_deadline_job_has_not_run_yet() {
+        Transaction t = askWith(WebhookTransport.Result.answered(202, "", 5));
+
+        assertSame(t, w.incomingPayments.withinWindow(t, "approved", w.clock.now().plusSeconds(4)));
+        Conflict late = assertThrows(Conflict.class,
+                () -> w.incomingPayments.withinWindow(t, "approved", w.clock.now().plusSeconds(5)));
+
+        assertEquals("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", late.code());
         assertEquals(0, balance());
     }
 

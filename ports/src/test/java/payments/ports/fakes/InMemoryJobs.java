@@ -39,6 +39,12 @@ public final class InMemoryJobs implements Jobs {
     }
 
     @Override
+    public boolean isDue(PlatformId platform, String kind, String key, String value, Instant platformNow) {
+        return pending.stream().anyMatch(j -> j.platform().equals(platform) && j.kind().equals(kind)
+                && value.equals(String.valueOf(j.payload().get(key))) && !j.dueAt().isAfter(platformNow));
+    }
+
+    @Override
     public void markDone(PlatformId platform, UUID id, Instant now) {
         pending.removeIf(j -> j.platform().equals(platform) && j.id().equals(id));
     }
