@@ -106,6 +106,10 @@ class AccountApiTest {
         assertEquals(1, api.get("/customers/external-accounts?customerId=" + customerId).data().size());
 
         assertEquals(409, api.post("/customers/external-accounts", usdAccount(customerId, "123456789")).status());
+        var longInvoice = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "BTC",
+                "accountInfo", Map.of("accountType", "LIGHTNING", "invoice", "lnbc" + "x".repeat(2_800))));
+        assertEquals(List.of("accountInfo.invoice"), longInvoice.invalidFields(),
+                "past the identity index's bound: it answered 500");
         assertEquals(204, TestServer.withPermissions(api, payments.core.platform.Permission.MANAGE)
                 .delete("/customers/external-accounts/" + id).status(), "MANAGE changes accounts without VIEW");
         assertEquals(404, api.get("/customers/external-accounts/" + id).status());

@@ -318,4 +318,20 @@ class TransferApiTest {
                 .get("/sandbox/clock").status(), "reading the clock is VIEW's");
         assertEquals(500L, balances()[0]);
     }
+
+    @Test
+    void the_sandbox_clock_runs_at_most_a_hundred_years_ahead() {
+        long year = 366L * 24 * 3600;
+        for (int i = 0; i < 99; i++) {
+            assertEquals(200, api.post("/sandbox/clock/advance", Map.of("seconds", year)).status());
+        }
+
+        var past = api.post("/sandbox/clock/advance", Map.of("seconds", year));
+
+        assertEquals(400, past.status(), "far from where PostgreSQL's timestamps end, which answered 500");
+        assertEquals(List.of("seconds"), past.invalidFields());
+        assertEquals(99 * year, api.get("/sandbox/clock").body().get("offsetSeconds"), "nothing moved");
+        fund(100);
+        assertEquals(100L, balances()[0], "the platform still works");
+    }
 }

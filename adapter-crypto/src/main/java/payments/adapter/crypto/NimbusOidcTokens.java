@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import payments.core.platform.Environment;
+import payments.core.validation.StorableText;
 import payments.ports.driven.OidcTokens;
 
 /**
@@ -168,20 +169,29 @@ public final class NimbusOidcTokens implements OidcTokens {
 
     private static String nonEmptyString(Object value, String reason) throws Rejected {
         if (value instanceof String s && !s.isEmpty()) {
-            return s;
+            return storable(s);
         }
         throw new Rejected(reason);
     }
 
     private static String optionalString(Object value, String reason) throws Rejected {
         if (value == null || value instanceof String) {
-            return (String) value;
+            return value == null ? null : storable((String) value);
         }
         throw new Rejected(reason);
     }
 
-    private static String email(Object value) {
-        return value instanceof String s ? s : null;
+    private static String email(Object value) throws Rejected {
+        return value instanceof String s ? storable(s) : null;
+    }
+
+    /** A claim the credential keeps (issuer, subject, email) must be storable text; the sandbox checks no signature. */
+    private static String storable(String claim) throws Rejected {
+        String problem = StorableText.problem(claim);
+        if (problem != null) {
+            throw new Rejected("a claim " + problem);
+        }
+        return claim;
     }
 
     /** NumericDate: seconds since the epoch, fractions allowed. */

@@ -145,6 +145,16 @@ class NimbusOidcTokensTest {
     }
 
     @Test
+    void the_sandbox_rejects_a_claim_it_would_keep_that_holds_a_nul_since_it_checks_no_signature() throws Exception {
+        Instant now = Instant.now();
+
+        assertEquals("a claim must not contain the character U+0000",
+                rejected(Environment.SANDBOX, dummySigned(with(claims(now), "sub", "ada\u0000")), now));
+        assertEquals("a claim must not contain the character U+0000",
+                rejected(Environment.SANDBOX, dummySigned(with(claims(now), "email", "a\u0000@example.com")), now));
+    }
+
+    @Test
     void an_audience_of_two_entries_is_rejected() {
         String token = issue("google", List.of(AUD, "another-client"), 3600);
 

@@ -13,6 +13,7 @@ import java.util.Map;
 import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
+import payments.core.validation.StorableText;
 
 /**
  * JSON in and out. Requests are parsed into plain Java values (Map, List, String, Long or BigInteger, BigDecimal,
@@ -30,8 +31,6 @@ public final class JsonCodec {
             // Exchange rates as 0.000000000603, not 6.03E-10: both are JSON numbers, the first is what people read.
             .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
-    private static final String NUL = "must not contain the character U+0000";
-    private static final String UNPAIRED = "must not contain an unpaired surrogate (it is not Unicode text)";
 
     private JsonCodec() {
     }
@@ -57,23 +56,9 @@ public final class JsonCodec {
         }
     }
 
-    /**
-     * What keeps a string from being stored as the same text, or null: PostgreSQL keeps no U+0000 in text (nor jsonb)
-     * (it answered 500), and an unpaired surrogate is not Unicode (the driver would store "?" in its place).
-     */
+    /** What keeps a string from being stored as the same text, or null ({@link StorableText}). */
     static String badText(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == 0) {
-                return NUL;
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return UNPAIRED;
-            }
-        }
-        return null;
+        return StorableText.problem(s);
     }
 
     /** The first string (or key) in a parsed value that {@link #badText} refuses, with its field path; or null. */

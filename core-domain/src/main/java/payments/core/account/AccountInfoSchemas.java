@@ -125,8 +125,9 @@ public final class AccountInfoSchemas {
         // The reference gives no limits for these; bounded here so nothing unbounded enters.
         SHARED.put("address", string(1, 255));
         SHARED.put("vaspName", string(1, 255));
-        SHARED.put("invoice", string(1, 4096));
-        SHARED.put("bolt12", string(1, 4096));
+        // 2048, not more: the whole identifier is a key of the identity index, whose entries PostgreSQL bounds.
+        SHARED.put("invoice", string(1, 2048));
+        SHARED.put("bolt12", string(1, 2048));
         SHARED.put("lightningAddress", email());
     }
 

@@ -1,6 +1,7 @@
 package payments.core.webhook;
 
 import java.time.Instant;
+import payments.core.validation.StorableText;
 
 /**
  * One line of an event's delivery log: when the attempt started (the platform's time), where it went, how it ended,
@@ -15,6 +16,9 @@ public record DeliveryAttempt(int number, Instant startedAt, String url, Attempt
         if (responseBody != null && responseBody.length() > MAX_LOGGED_BODY) {
             responseBody = responseBody.substring(0, MAX_LOGGED_BODY);
         }
+        // The endpoint's answer is logged as it came, but for what PostgreSQL cannot store (a NUL answered 500).
+        responseBody = StorableText.cleaned(responseBody);
+        error = StorableText.cleaned(error);
     }
 
     /** An endpoint that answered: delivered when the answer acknowledges the event ({@link RetrySchedule}). */

@@ -1,6 +1,7 @@
 package payments.ports.app;
 
 import java.time.Instant;
+import payments.core.common.InvalidFields;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.validation.ObjectSchema;
@@ -15,6 +16,12 @@ import payments.ports.driven.TransactionRunner;
  */
 public final class SandboxClockService {
     static final long MAX_ADVANCE_SECONDS = 366L * 24 * 3600;
+    /**
+     * How far a clock may run ahead in all: 100 years. Far enough for any delay a test needs, and far from where
+     * PostgreSQL's timestamps end (year 294276: every write and the workers' polls would fail) and from the API's
+     * year 9999.
+     */
+    static final long MAX_OFFSET_SECONDS = 36_525L * 24 * 3600;
     private static final ObjectSchema ADVANCE = ObjectSchema.of()
             .required("seconds", Types.integer(1, MAX_ADVANCE_SECONDS));
 
@@ -44,7 +51,14 @@ public final class SandboxClockService {
         caller.requireSandbox();
         caller.require(Permission.TRANSACT);
         long seconds = ADVANCE.validate(body).number("seconds").orElseThrow();
-        long offset = tx.inTransaction(() -> clocks.advance(caller.platformId(), seconds, clock.realNow()));
+        long offset = tx.inTransaction(() -> {
+            long ahead = clocks.offsetSeconds(caller.platformId());
+            if (seconds > MAX_OFFSET_SECONDS - ahead) {
+                throw InvalidFields.of("seconds", "would take the clock more than 100 years ahead (it is "
+                        + ahead + " s ahead)");
+            }
+            return clocks.advance(caller.platformId(), seconds, clock.realNow());
+        });
         int ran = jobs.runDue(caller.platformId()) + quoteExpiry.expireDue(caller.platformId());
         int attempts = webhooks.deliverDue(caller.platformId());
         return new ClockState(clock.now(caller), offset, ran, attempts);
