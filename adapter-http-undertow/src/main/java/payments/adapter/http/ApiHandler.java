@@ -24,6 +24,7 @@ import payments.core.common.DomainError;
 import payments.core.common.InvalidInput;
 import payments.core.common.Unauthenticated;
 import payments.core.platform.Caller;
+import payments.core.validation.StorableText;
 import payments.ports.driven.TransactionRunner;
 
 /**
@@ -175,7 +176,7 @@ public final class ApiHandler implements HttpHandler {
                     Map.of("allowedMethods", match.allowedMethods()));
         }
         Caller caller = authenticated.get();
-        String badPath = JsonCodec.badText(path);
+        String badPath = StorableText.problem(path);
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }

@@ -56,21 +56,16 @@ public final class JsonCodec {
         }
     }
 
-    /** What keeps a string from being stored as the same text, or null ({@link StorableText}). */
-    static String badText(String s) {
-        return StorableText.problem(s);
-    }
-
-    /** The first string (or key) in a parsed value that {@link #badText} refuses, with its field path; or null. */
+    /** The first string (or key) in a parsed value that {@link StorableText} refuses, with its field path; or null. */
     private static FieldError badTextIn(Object value, String path) {
         if (value instanceof String s) {
-            String problem = badText(s);
+            String problem = StorableText.problem(s);
             return problem == null ? null : new FieldError(path, problem);
         }
         if (value instanceof Map<?, ?> map) {
             for (var e : map.entrySet()) {
                 String key = (String) e.getKey();
-                String problem = badText(key);
+                String problem = StorableText.problem(key);
                 FieldError bad = problem != null ? new FieldError(path, "has a key that " + problem)
                         : badTextIn(e.getValue(), path.isEmpty() ? key : path + "." + key);
                 if (bad != null) {

@@ -17,6 +17,7 @@ import payments.core.common.InvalidFields;
 import payments.core.page.PageCursor;
 import payments.core.page.PageRequest;
 import payments.core.validation.JsonType;
+import payments.core.validation.StorableText;
 import payments.core.validation.Types;
 
 /**
@@ -80,7 +81,7 @@ public final class QueryParams {
 
     /** What is wrong with a value whatever its type, or null: too long, or not storable text (see JsonCodec). */
     private static String problem(String value) {
-        return value.length() > 1000 ? "is too long" : JsonCodec.badText(value);
+        return value.length() > 1000 ? "is too long" : StorableText.problem(value);
     }
 
     /** A whole number (its range is the use case's to judge). */

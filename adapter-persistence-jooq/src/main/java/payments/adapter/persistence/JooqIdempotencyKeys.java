@@ -22,7 +22,6 @@ import org.jooq.Record;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import org.postgresql.util.PSQLException;
 import payments.adapter.persistence.schema.tables.records.IdempotencyKeysRecord;
 import payments.core.common.PlatformId;
 import payments.ports.driven.IdempotencyKeys;
@@ -69,8 +68,7 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
             db.ctx().execute("set local lock_timeout = 0");
             return true;
         } catch (DataAccessException e) {
-            PSQLException cause = e.getCause(PSQLException.class);
-            if (cause != null && "55P03".equals(cause.getSQLState())) {
+            if (SqlState.is(e, SqlState.LOCK_NOT_AVAILABLE)) {
                 return false;
             }
             throw e;

@@ -26,7 +26,6 @@ import org.jooq.Record3;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import org.postgresql.util.PSQLException;
 import payments.core.common.InvalidInput;
 import payments.core.common.PlatformId;
 import payments.core.ledger.Hold;
@@ -467,8 +466,7 @@ public final class JooqLedger implements Ledger {
                     .map(r -> r.get(LEDGER_ACCOUNTS.POSTED_MINOR))
                     .orElseThrow(() -> refusal(ctx, platform, p.account().id(), p.currency(), -p.amountMinor()));
         } catch (DataAccessException e) {
-            PSQLException cause = e.getCause(PSQLException.class);
-            if (cause != null && "22003".equals(cause.getSQLState())) { // numeric_value_out_of_range
+            if (SqlState.is(e, SqlState.NUMERIC_VALUE_OUT_OF_RANGE)) {
                 throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "Account " + p.account().id() + " cannot hold "
                         + p.amountMinor() + " " + p.currency() + " more: its balance would pass " + Long.MAX_VALUE);
             }

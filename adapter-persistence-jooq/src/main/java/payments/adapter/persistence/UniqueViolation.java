@@ -3,6 +3,7 @@ package payments.adapter.persistence;
 import java.util.Optional;
 import org.jooq.exception.DataAccessException;
 import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
 /**
  * The name of the unique constraint a failed write broke, if that is why it failed; never for writes deferred to it
@@ -16,10 +17,10 @@ final class UniqueViolation {
         if (e instanceof Db.DeferredWriteFailed) {
             return Optional.empty();
         }
-        PSQLException cause = e.getCause(PSQLException.class);
-        if (cause == null || !"23505".equals(cause.getSQLState()) || cause.getServerErrorMessage() == null) {
+        if (!SqlState.is(e, SqlState.UNIQUE_VIOLATION)) {
             return Optional.empty();
         }
-        return Optional.ofNullable(cause.getServerErrorMessage().getConstraint());
+        ServerErrorMessage message = e.getCause(PSQLException.class).getServerErrorMessage();
+        return message == null ? Optional.empty() : Optional.ofNullable(message.getConstraint());
     }
 }
