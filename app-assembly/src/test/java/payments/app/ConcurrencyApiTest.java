@@ -159,6 +159,47 @@ class ConcurrencyApiTest {
         assertEquals(true, api.get("/sandbox/ledger/check").body().get("balanced"));
     }
 
+    /**
+     * An execution holds its source and credits an internal destination later; two in opposite directions between
+     * one customer's accounts locked them in opposite orders, and PostgreSQL's deadlock answered 500.
+     */
+    @Test
+    void opposite_conversions_between_two_own_accounts_at_once_all_complete() throws Exception {
+        String eurAccount = (String) api.get("/customers/internal-accounts?customerId=" + customerId
+                + "&currency=EUR").data().get(0).get("id");
+        for (String account : List.of(usdAccount, eurAccount)) {
+            api.post("/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", 1_000_000));
+        }
+        List<String> outcomes = new ArrayList<>();
+        for (int round = 0; round < 8; round++) {
+            boolean immediately = round % 2 == 0; // alone, as created; or through /execute's batches
+            List<Callable<ApiClient.Reply>> calls = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String from = i % 2 == 0 ? usdAccount : eurAccount;
+                String to = i % 2 == 0 ? eurAccount : usdAccount;
+                Map<String, Object> quote = Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId", from),
+                        "destination", Map.of("destinationType", "ACCOUNT", "accountId", to),
+                        "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 1_000,
+                        "immediatelyExecute", immediately);
+                if (immediately) {
+                    calls.add(() -> api.post("/quotes", quote));
+                } else {
+                    String id = api.post("/quotes", quote).string("id");
+                    calls.add(() -> api.post("/quotes/" + id + "/execute", null));
+                }
+            }
+            @SuppressWarnings("unchecked")
+            Callable<ApiClient.Reply>[] atOnce = calls.toArray(Callable[]::new);
+            for (ApiClient.Reply reply : Concurrently.run(atOnce)) {
+                outcomes.add(reply.status() / 100 == 2 ? String.valueOf(reply.body().get("status"))
+                        : reply.status() + " " + reply.raw().body());
+            }
+        }
+        assertEquals(32, outcomes.stream().filter("COMPLETED"::equals).count(), outcomes.toString());
+        var check = api.get("/sandbox/ledger/check");
+        assertEquals(true, check.body().get("balanced"), String.valueOf(check.body().get("violations")));
+    }
+
     private static String outcome(ApiClient.Reply reply) {
         return reply.status() == 201 ? "201" : reply.status() + " " + reply.code();
     }

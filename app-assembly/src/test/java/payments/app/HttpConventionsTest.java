@@ -119,7 +119,14 @@ class HttpConventionsTest {
         assertEquals(400, reply.status());
         assertEquals(java.util.Set.of("limit", "colour", "createdAfter", "customerType"),
                 new java.util.HashSet<>(reply.invalidFields()));
-        assertEquals(400, api.get("/customers?cursor=garbage").status());
+        var badCursor = api.get("/customers?cursor=garbage");
+        assertEquals(400, badCursor.status());
+        assertEquals("Invalid field cursor: is not a cursor returned by this list", badCursor.body().get("message"),
+                "a parser's own field error is the field's, not wrapped in a second prefix");
+        var badId = api.get("/customers/internal-accounts?customerId=Customer:x");
+        assertEquals(java.util.List.of(java.util.Map.of("field", "customerId", "message",
+                "must be an id of the form Customer:<uuid>")), ((java.util.Map<?, ?>) badId.body().get("details"))
+                .get("errors"));
         assertEquals(400, api.get("/customers?limit=101").status());
         // Years PostgreSQL's timestamps do not hold (it answered 500 before session 8).
         assertEquals(java.util.List.of("createdAfter", "createdBefore"), api.get("/customers?createdAfter="

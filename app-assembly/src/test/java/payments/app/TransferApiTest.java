@@ -207,6 +207,40 @@ class TransferApiTest {
     }
 
     @Test
+    void both_customer_filters_apply_and_the_platforms_id_finds_every_transaction_that_shows_it() {
+        String platform = api.get("/config").string("id");
+        String platformUsd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
+        api.post("/sandbox/internal-accounts/" + platformUsd + "/fund", Map.of("amount", 500));
+        String own = api.post("/transfer-out", Map.of("source", Map.of("accountId", platformUsd), "destination",
+                Map.of("accountId", api.post("/platform/external-accounts", AccountApiTest.usdAccount(null,
+                        "444444444")).string("id")), "amount", 200)).string("id");
+        fund(500);
+        String payers = transferOut(externalAccount("123456789"), 100).string("id");
+        // A customer's platformCustomerId is the platform's free text, so it may even be the platform's id.
+        String lookalike = api.post("/customers", CustomerApiTest.individual(platform)).string("id");
+        String lookalikeUsd = (String) api.get("/customers/internal-accounts?customerId=" + lookalike
+                + "&currency=USD").data().get(0).get("id");
+        api.post("/sandbox/internal-accounts/" + lookalikeUsd + "/fund", Map.of("amount", 500));
+        String lookalikes = api.post("/transfer-out", Map.of("source", Map.of("accountId", lookalikeUsd),
+                "destination", Map.of("accountId", api.post("/customers/external-accounts",
+                        AccountApiTest.usdAccount(lookalike, "123456780")).string("id")), "amount", 100)).string("id");
+        assertEquals(platform, api.get("/transactions/" + lookalikes).body().get("platformCustomerId"));
+
+        assertEquals(java.util.Set.of(own, lookalikes), java.util.Set.copyOf(ids("?platformCustomerId=" + platform)));
+        assertEquals(List.of(lookalikes), ids("?customerId=" + lookalike + "&platformCustomerId=" + platform));
+        assertEquals(List.of(), ids("?customerId=" + customerId + "&platformCustomerId=" + platform));
+        assertEquals(List.of(own), ids("?customerId=" + platform + "&platformCustomerId=" + platform));
+        assertEquals(List.of(), ids("?customerId=" + platform + "&platformCustomerId=payer"));
+        assertEquals(List.of(payers), ids("?customerId=" + customerId + "&platformCustomerId=payer"));
+    }
+
+    private List<Object> ids(String query) {
+        var reply = api.get("/transactions" + query);
+        assertEquals(200, reply.status(), reply.raw().body());
+        return reply.data().stream().map(t -> t.get("id")).toList();
+    }
+
+    @Test
     void transactions_are_listed_with_filters_and_can_be_confirmed_cancelled_or_not() {
         fund(1_000);
         String ok = externalAccount("123456789");
@@ -234,8 +268,11 @@ class TransferApiTest {
         assertEquals(400, api.get("/transactions?sortOrder=sideways").status());
 
         var confirmed = api.post("/transactions/" + completed.get("id") + "/confirm",
-                Map.of("receiptDeliveryConfirmedAt", "2026-01-02T03:04:05Z"));
-        assertEquals("2026-01-02T03:04:05Z", confirmed.body().get("receiptDeliveryConfirmedAt"));
+                Map.of("receiptDeliveryConfirmedAt", "2026-01-02T03:04:05.123456789Z"));
+        assertEquals("2026-01-02T03:04:05.123456Z", confirmed.body().get("receiptDeliveryConfirmedAt"),
+                "kept to the microsecond, as stored and read back");
+        assertEquals(confirmed.body().get("receiptDeliveryConfirmedAt"),
+                api.get("/transactions/" + completed.get("id")).body().get("receiptDeliveryConfirmedAt"));
 
         // At the rail the cancel starts a refund, and the rail has the last word (reference: "manual cancellation
         // during PROCESSING starts a refund and may still end COMPLETED"): the money stays held until then.

@@ -165,6 +165,8 @@ class WalletFlowsApiTest {
         String hex = challenge.string("challenge");
         assertTrue(hex.matches("[0-9a-f]{64}"), hex);
         assertTrue(challenge.string("requestId").startsWith("Request:"), challenge.string("requestId"));
+        assertNotEquals(WalletClient.sha256Hex(challenge.string("requestId").substring("Request:".length())), hex,
+                "32 random bytes, not derived from the request id (whose bits are partly its time)");
         assertEquals(passkey.credentialId(), challenge.string("credentialId"));
         assertNotNull(challenge.string("expiresAt"));
 
@@ -540,6 +542,277 @@ class WalletFlowsApiTest {
         assertEquals("ada.kept@example.com", nicknameOf(credentialOf("EMAIL_OTP")));
     }
 
+    // ---- sign counts end to end, OIDC claims of a new credential, malformed crypto input ----
+
+    private static long storedSignCount(Passkey passkey) throws SQLException {
+        try (Connection db = TestDatabase.connect(); PreparedStatement q = db.prepareStatement(
+                "select sign_count from auth_credentials where id = ?::uuid")) {
+            q.setString(1, passkey.id().substring("AuthMethod:".length()));
+            try (ResultSet rows = q.executeQuery()) {
+                assertTrue(rows.next());
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private static void setCounter(PackedAuthenticator device, int value) throws Exception {
+        java.lang.reflect.Field counter = com.webauthn4j.test.authenticator.webauthn.WebAuthnModelAuthenticator.class
+                .getDeclaredField("counter");
+        counter.setAccessible(true);
+        counter.setInt(device, value);
+    }
+
+    private ApiClient.Reply verifyPasskeyOnce(ClientPlatform authenticator, Passkey passkey, WalletClient client) {
+        var challenge = passkeyChallenge(passkey, client);
+        return api.withHeader("Request-Id", challenge.string("requestId")).post(
+                "/auth/credentials/" + passkey.id() + "/verify", Map.of("type", "PASSKEY",
+                        "assertion", assertion(authenticator, passkey, challenge.string("challenge"))));
+    }
+
+    @Test
+    void a_passkey_assertion_whose_counter_is_not_above_the_stored_one_is_refused_and_changes_nothing() throws Exception {
+        PackedAuthenticator device = new PackedAuthenticator();
+        ClientPlatform authenticator = new ClientPlatform(new Origin(ORIGIN), new WebAuthnAuthenticatorAdaptor(device));
+        Passkey passkey = addPasskey(login(), authenticator);
+        assertEquals(1L, storedSignCount(passkey), "the registration's counter is stored");
+        WalletClient client = new WalletClient();
+        String verifyPath = "/auth/credentials/" + passkey.id() + "/verify";
+
+        var first = verifyPasskeyOnce(authenticator, passkey, client);            // counter 2
+        assertEquals(200, first.status(), first.raw().body());
+        assertEquals(2L, storedSignCount(passkey), "the assertion's counter is persisted");
+
+        // One challenge (a refused assertion leaves it usable; /challenge is limited to 3 per 3 minutes).
+        var challenge = passkeyChallenge(passkey, client);
+        ApiClient withId = api.withHeader("Request-Id", challenge.string("requestId"));
+        String hex = challenge.string("challenge");
+        device.setCountUpEnabled(false);                                           // counter stays 2: equal
+        assertUnauthorized(withId.post(verifyPath, Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, hex))), "counter");
+        setCounter(device, 1);                                                     // counter 1: lower
+        assertUnauthorized(withId.post(verifyPath, Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, hex))), "counter");
+        assertEquals(2L, storedSignCount(passkey), "a refused assertion leaves the stored counter");
+
+        setCounter(device, 2);
+        device.setCountUpEnabled(true);                                            // counter 3: higher
+        var next = withId.post(verifyPath, Map.of("type", "PASSKEY",
+                "assertion", assertion(authenticator, passkey, hex)));
+        assertEquals(200, next.status(), next.raw().body());
+        assertEquals(3L, storedSignCount(passkey));
+    }
+
+    @Test
+    void a_passkey_whose_counters_stay_zero_keeps_verifying() throws Exception {
+        PackedAuthenticator device = new PackedAuthenticator();
+        device.setCountUpEnabled(false);                                           // a synced passkey: always 0
+        ClientPlatform authenticator = new ClientPlatform(new Origin(ORIGIN), new WebAuthnAuthenticatorAdaptor(device));
+        Passkey passkey = addPasskey(login(), authenticator);
+        assertEquals(0L, storedSignCount(passkey));
+        WalletClient client = new WalletClient();
+        for (int i = 0; i < 2; i++) {
+            var verified = verifyPasskeyOnce(authenticator, passkey, client);
+            assertEquals(200, verified.status(), verified.raw().body());
+        }
+        assertEquals(0L, storedSignCount(passkey));
+    }
+
+    @Test
+    void a_new_oauth_credential_whose_token_is_rejected_is_400_naming_the_token_and_its_check() {
+        login();
+        Map<String, Object> otherIssuer = googleClaims("someone");
+        otherIssuer.put("iss", "https://issuer.example");
+        Map<String, Object> nulAudience = googleClaims("google-sub-nul");
+        nulAudience.put("aud", "payments-app\u0000.apps.googleusercontent.com");
+        Map<String, Object> surrogateAudience = googleClaims("google-sub-surrogate");
+        surrogateAudience.put("aud", List.of("payments-app\ud800"));
+        // An audience the credential would keep must be storable (a NUL answered 500 at the retry, and a lone
+        // surrogate was stored as "?", so the credential's own tokens never matched it again).
+        for (var claims : List.of(otherIssuer, nulAudience, surrogateAudience)) {
+            var created = api.post("/auth/credentials", Map.of("type", "OAUTH", "accountId", wallet,
+                    "oidcToken", token(claims)));
+            assertEquals(400, created.status(), created.raw().body());
+            assertEquals("INVALID_INPUT", created.code(), created.raw().body());
+            assertEquals(List.of("oidcToken"), created.invalidFields(), created.raw().body());
+        }
+        assertEquals(List.of("EMAIL_OTP"), credentialTypes());
+    }
+
+    /** Seals {@code plaintext} to the target key of an {@code otpEncryptionTargetBundle}, as a client would. */
+    private static String sealToTarget(String targetBundle, byte[] plaintext, boolean truncate) throws Exception {
+        var bundle = ApiClient.JSON.readTree(targetBundle);
+        var hex = java.util.HexFormat.of();
+        var data = ApiClient.JSON.readTree(hex.parseHex(bundle.get("data").asText()));
+        byte[] target = hex.parseHex(data.get("targetPublic").asText());
+        var hpke = new org.bouncycastle.crypto.hpke.HPKE(org.bouncycastle.crypto.hpke.HPKE.mode_base,
+                org.bouncycastle.crypto.hpke.HPKE.kem_P256_SHA256, org.bouncycastle.crypto.hpke.HPKE.kdf_HKDF_SHA256,
+                org.bouncycastle.crypto.hpke.HPKE.aead_AES_GCM256);
+        var context = hpke.setupBaseS(hpke.deserializePublicKey(target), "turnkey_hpke".getBytes(UTF_8));
+        byte[] enc = context.getEncapsulation();
+        byte[] aad = new byte[enc.length + target.length];
+        System.arraycopy(enc, 0, aad, 0, enc.length);
+        System.arraycopy(target, 0, aad, enc.length, target.length);
+        byte[] ct = context.seal(aad, plaintext);
+        if (truncate) {
+            ct = java.util.Arrays.copyOf(ct, 10);
+        }
+        return "{\"encappedPublic\":\"" + hex.formatHex(enc) + "\",\"ciphertext\":\"" + hex.formatHex(ct) + "\"}";
+    }
+
+    @Test
+    void malformed_crypto_input_on_every_wallet_route_is_refused_never_a_5xx() throws Exception {
+        List<String> fiveHundreds = new java.util.ArrayList<>();
+        java.util.function.BiConsumer<String, ApiClient.Reply> check = (what, reply) -> {
+            if (reply.status() >= 500) {
+                fiveHundreds.add(what + " -> " + reply.status() + " " + reply.raw().body());
+            }
+        };
+        WalletClient otp = login();
+        String email = credentialOf("EMAIL_OTP");
+        String onCurve = new WalletClient().publicKeyUncompressed();
+        String offCurveX = "02" + "ff".repeat(32);
+        String offCurve = "04" + "00".repeat(32) + "01" + "00".repeat(31);
+        String deep = "[".repeat(5000) + "]".repeat(5000);
+
+        // OTP bundles
+        var sent = api.post("/auth/credentials/" + email + "/challenge", null);
+        assertEquals(200, sent.status(), sent.raw().body());
+        String target = sent.string("otpEncryptionTargetBundle");
+        String pk = new WalletClient().publicKeyCompressed();
+        List<String> bundles = List.of("not json", "[]", "{}", deep,
+                "{\"encappedPublic\":\"04zz\",\"ciphertext\":\"00\"}",
+                "{\"encappedPublic\":\"" + onCurve + "\",\"ciphertext\":\"\"}",
+                "{\"encappedPublic\":\"" + onCurve + "\",\"ciphertext\":\"abc\"}",
+                "{\"encappedPublic\":\"" + onCurve + "\",\"ciphertext\":\"00112233\"}",
+                "{\"encappedPublic\":\"" + offCurveX + "\",\"ciphertext\":\"" + "00".repeat(40) + "\"}",
+                "{\"encappedPublic\":\"" + offCurve + "\",\"ciphertext\":\"" + "00".repeat(40) + "\"}",
+                "{\"encappedPublic\":123,\"ciphertext\":[]}",
+                sealToTarget(target, "{\"otp_code\":\"000000\",\"public_key\":\"04zz\"}".getBytes(UTF_8), false),
+                sealToTarget(target, ("{\"otp_code\":000000,\"public_key\":\"" + pk + "\"}").getBytes(UTF_8), false),
+                sealToTarget(target, new byte[] {(byte) 0xff, (byte) 0xfe, 0}, false),
+                sealToTarget(target, deep.getBytes(UTF_8), false),
+                sealToTarget(target, ("{\"otp_code\":\"000000\",\"public_key\":\"" + offCurveX + "\"}")
+                        .getBytes(UTF_8), false),
+                sealToTarget(target, ("{\"otp_code\":\"000000\",\"public_key\":\"" + pk + "\"}").getBytes(UTF_8),
+                        true));
+        for (String b : bundles) {
+            check.accept("otp bundle " + b.substring(0, Math.min(60, b.length())), api.post(
+                    "/auth/credentials/" + email + "/verify", Map.of("type", "EMAIL_OTP", "encryptedOtpBundle", b)));
+        }
+
+        // Stamps and Request-Ids on a signed retry
+        Map<String, Object> privacy = Map.of("privateEnabled", true);
+        var pending = api.patch("/internal-accounts/" + wallet, privacy);
+        assertEquals(202, pending.status(), pending.raw().body());
+        java.util.function.Function<String, String> b64 = s -> B64URL.encodeToString(s.getBytes(UTF_8));
+        String key = otp.publicKeyCompressed();
+        List<String> stamps = List.of("!!!", "", " ", b64.apply("[]"), b64.apply("{}"), b64.apply(deep),
+                b64.apply("{\"publicKey\":1,\"scheme\":2,\"signature\":3}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\"30\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\""
+                        + "00".repeat(64) + "\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\""
+                        + "ff".repeat(64) + "\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\""
+                        + "3006020100020100" + "\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\""
+                        + "300602017f02017f" + "\"}"),
+                b64.apply("{\"publicKey\":\"" + offCurveX + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\"30\"}"),
+                b64.apply("{\"publicKey\":\"" + offCurve + "\",\"scheme\":\"P256_ECDSA_SHA256\",\"signature\":\"30\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"OTHER\",\"signature\":\"30\"}"),
+                b64.apply("{\"publicKey\":\"" + key + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\"zz\"}"));
+        for (String stamp : stamps) {
+            check.accept("stamp " + stamp.substring(0, Math.min(40, stamp.length())), api
+                    .withHeader("Request-Id", pending.string("requestId"))
+                    .withHeader("Service-Wallet-Signature", stamp).patch("/internal-accounts/" + wallet, privacy));
+        }
+        for (String requestId : List.of("garbage", "Request:", "Request:not-a-uuid",
+                "Request:00000000-0000-0000-0000-000000000000", "Session:" + java.util.UUID.randomUUID())) {
+            check.accept("request id " + requestId, api.withHeader("Request-Id", requestId)
+                    .withHeader("Service-Wallet-Signature", otp.stamp(pending.string("payloadToSign")))
+                    .patch("/internal-accounts/" + wallet, privacy));
+        }
+
+        // Passkeys
+        ClientPlatform authenticator = authenticator();
+        Passkey passkey = addPasskey(otp, authenticator);
+        for (String clientKey : List.of(offCurveX, offCurve)) {
+            check.accept("passkey challenge key " + clientKey, api.post("/auth/credentials/" + passkey.id()
+                    + "/challenge", Map.of("clientPublicKey", clientKey)));
+        }
+        var challenge = passkeyChallenge(passkey, new WalletClient());
+        Map<String, Object> good = assertion(authenticator, passkey, challenge.string("challenge"));
+        List<Map<String, Object>> assertions = new java.util.ArrayList<>();
+        for (String field : List.of("credentialId", "clientDataJson", "authenticatorData", "signature", "userHandle")) {
+            for (String junk : List.of("***", "A", "AAAA", b64.apply(deep), b64.apply("{\"challenge\":1}"),
+                    B64URL.encodeToString(new byte[37]))) {
+                Map<String, Object> bad = new HashMap<>(good);
+                bad.put(field, junk);
+                assertions.add(bad);
+            }
+        }
+        for (Map<String, Object> a : assertions) {
+            check.accept("passkey assertion " + a, api.withHeader("Request-Id", challenge.string("requestId"))
+                    .post("/auth/credentials/" + passkey.id() + "/verify", Map.of("type", "PASSKEY", "assertion", a)));
+        }
+        Map<String, Object> registration = registration(authenticator(), "Probe");
+        for (String field : List.of("credentialId", "clientDataJson", "attestationObject")) {
+            for (String junk : List.of("***", "A", "AAAA", b64.apply(deep), b64.apply("{\"challenge\":1}"),
+                    B64URL.encodeToString(new byte[37]))) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> attestation = new HashMap<>((Map<String, Object>) registration.get("attestation"));
+                attestation.put(field, junk);
+                Map<String, Object> body = new HashMap<>(registration);
+                body.put("attestation", attestation);
+                var leg1 = api.post("/auth/credentials", body);
+                check.accept("passkey registration leg 1 " + field + "=" + junk, leg1);
+                if (leg1.status() == 202) {
+                    check.accept("passkey registration leg 2 " + field + "=" + junk,
+                            signedBy(otp, leg1).post("/auth/credentials", body));
+                }
+            }
+        }
+
+        // OIDC tokens
+        String oauth = addOauth(otp, "google-sub-probe");
+        List<String> tokens = new java.util.ArrayList<>(List.of("a.b.c", "...", "e30.e30.", "e30.e30.e30",
+                b64.apply("{\"alg\":\"none\"}") + "." + b64.apply("[]") + ".",
+                b64.apply("{\"alg\":\"none\"}") + "." + b64.apply(deep) + ".",
+                b64.apply("{\"alg\":\"RS256\"}") + "." + b64.apply("{\"iss\":" + deep + "}") + ".c2ln",
+                b64.apply(deep) + "." + b64.apply("{}") + ".c2ln",
+                "a.b.c.d.e", b64.apply("{\"alg\":\"RSA-OAEP\",\"enc\":\"A256GCM\"}") + ".a.b.c.d"));
+        for (Object iat : List.<Object>of("now", 1e300, -1e11, List.of(1), Map.of())) {
+            Map<String, Object> claims = googleClaims("google-sub-probe");
+            claims.put("iat", iat);
+            tokens.add(token(claims));
+        }
+        for (Object aud : List.<Object>of(List.of(), List.of(1), 5, "", Map.of("a", 1))) {
+            Map<String, Object> claims = googleClaims("google-sub-probe");
+            claims.put("aud", aud);
+            tokens.add(token(claims));
+        }
+        WalletClient client = new WalletClient();
+        for (String t : tokens) {
+            check.accept("oidc verify " + t.substring(0, Math.min(40, t.length())),
+                    verifyOauth(oauth, t, client.publicKeyCompressed()));
+            check.accept("oidc register " + t.substring(0, Math.min(40, t.length())), api.post("/auth/credentials",
+                    Map.of("type", "OAUTH", "accountId", wallet, "oidcToken", t)));
+        }
+        Map<String, Object> nonceOffCurve = googleClaims("google-sub-probe");
+        nonceOffCurve.put("nonce", WalletClient.sha256Hex(offCurveX));
+        check.accept("oauth verify off-curve key", verifyOauth(oauth, token(nonceOffCurve), offCurveX));
+
+        // Refresh and export with keys off the curve
+        String session = (String) api.get("/auth/sessions?accountId=" + wallet).data().get(0).get("id");
+        for (String k : List.of(offCurveX, offCurve)) {
+            check.accept("refresh " + k, api.post("/auth/sessions/" + session + "/refresh",
+                    Map.of("clientPublicKey", k)));
+            check.accept("export " + k, api.post("/internal-accounts/" + wallet + "/export",
+                    Map.of("clientPublicKey", k)));
+        }
+        assertEquals(List.of(), fiveHundreds);
+    }
+
     // ---- helpers: EMAIL_OTP login and signed retries ----
 
     private WalletClient login() {
@@ -613,16 +886,29 @@ class WalletFlowsApiTest {
      * JWT and checks the claims, not the signature). {@code nonce} null leaves the claim out.
      */
     private static String idToken(String subject, Instant issuedAt, String nonce) {
-        Map<String, Object> claims = new HashMap<>();
-        claims.put("iss", GOOGLE);
-        claims.put("aud", AUDIENCE);
-        claims.put("sub", subject);
+        Map<String, Object> claims = googleClaims(subject);
         claims.put("iat", issuedAt.getEpochSecond());
         claims.put("exp", issuedAt.getEpochSecond() + 300);
         claims.put("email", "ada.google@example.com");
         if (nonce != null) {
             claims.put("nonce", nonce);
         }
+        return token(claims);
+    }
+
+    /** The claims of a Google ID token issued now, without email or nonce, to change before {@link #token}. */
+    private static Map<String, Object> googleClaims(String subject) {
+        Map<String, Object> claims = new HashMap<>();
+        claims.put("iss", GOOGLE);
+        claims.put("aud", AUDIENCE);
+        claims.put("sub", subject);
+        claims.put("iat", Instant.now().getEpochSecond());
+        claims.put("exp", Instant.now().getEpochSecond() + 300);
+        return claims;
+    }
+
+    /** {@code claims} as a JWT with a dummy RS256 signature. */
+    private static String token(Map<String, Object> claims) {
         try {
             return B64URL.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\",\"kid\":\"dummy\"}".getBytes(UTF_8))
                     + "." + B64URL.encodeToString(ApiClient.JSON.writeValueAsBytes(claims))
@@ -667,11 +953,8 @@ class WalletFlowsApiTest {
         return new ClientPlatform(new Origin(ORIGIN), new WebAuthnAuthenticatorAdaptor(new PackedAuthenticator()));
     }
 
-    /**
-     * Registers a passkey with a registration challenge chosen here, as the platform's backend would; the wallet
-     * already has a credential, so it is a signed retry by {@code session}.
-     */
-    private Passkey addPasskey(WalletClient session, ClientPlatform authenticator) {
+    /** The body that registers a new passkey of {@code authenticator}, not sent. */
+    private Map<String, Object> registration(ClientPlatform authenticator, String nickname) {
         byte[] challenge = new byte[32];
         random.nextBytes(challenge);
         PublicKeyCredential<AuthenticatorAttestationResponse, ?> created = authenticator.create(
@@ -685,13 +968,21 @@ class WalletFlowsApiTest {
                         new AuthenticatorSelectionCriteria(null, ResidentKeyRequirement.DISCOURAGED,
                                 UserVerificationRequirement.DISCOURAGED),
                         AttestationConveyancePreference.DIRECT, null));
-        String credentialId = B64URL.encodeToString(created.getRawId());
-        Map<String, Object> registration = Map.of("type", "PASSKEY", "accountId", wallet,
-                "nickname", "Ada's laptop", "challenge", B64URL.encodeToString(challenge),
-                "attestation", Map.of("credentialId", credentialId,
+        return Map.of("type", "PASSKEY", "accountId", wallet,
+                "nickname", nickname, "challenge", B64URL.encodeToString(challenge),
+                "attestation", Map.of("credentialId", B64URL.encodeToString(created.getRawId()),
                         "clientDataJson", B64URL.encodeToString(created.getResponse().getClientDataJSON()),
                         "attestationObject", B64URL.encodeToString(created.getResponse().getAttestationObject()),
                         "transports", List.of("internal")));
+    }
+
+    /**
+     * Registers a passkey with a registration challenge chosen here, as the platform's backend would; the wallet
+     * already has a credential, so it is a signed retry by {@code session}.
+     */
+    private Passkey addPasskey(WalletClient session, ClientPlatform authenticator) {
+        Map<String, Object> registration = registration(authenticator, "Ada's laptop");
+        String credentialId = (String) ((Map<?, ?>) registration.get("attestation")).get("credentialId");
         var first = api.post("/auth/credentials", registration);
         assertEquals(202, first.status(), first.raw().body());
         assertEquals("PASSKEY", first.string("type"));

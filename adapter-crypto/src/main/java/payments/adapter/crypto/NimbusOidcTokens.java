@@ -159,10 +159,10 @@ public final class NimbusOidcTokens implements OidcTokens {
     /** A non-empty string or a one-element array of one (Google and Apple send a string). */
     private static List<String> audience(Object aud) throws Rejected {
         if (aud instanceof String s && !s.isEmpty()) {
-            return List.of(s);
+            return List.of(storable(s));
         }
         if (aud instanceof List<?> list && list.size() == 1 && list.get(0) instanceof String s && !s.isEmpty()) {
-            return List.of(s);
+            return List.of(storable(s));
         }
         throw new Rejected("aud must be a non-empty string or a one-element string array");
     }
@@ -185,7 +185,7 @@ public final class NimbusOidcTokens implements OidcTokens {
         return value instanceof String s ? storable(s) : null;
     }
 
-    /** A claim the credential keeps (issuer, subject, email) must be storable text; the sandbox checks no signature. */
+    /** A claim the credential keeps (issuer, audience, subject, email) must be storable text; the sandbox checks no signature. */
     private static String storable(String claim) throws Rejected {
         String problem = StorableText.problem(claim);
         if (problem != null) {

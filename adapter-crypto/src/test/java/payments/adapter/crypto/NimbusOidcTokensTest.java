@@ -152,6 +152,14 @@ class NimbusOidcTokensTest {
                 rejected(Environment.SANDBOX, dummySigned(with(claims(now), "sub", "ada\u0000")), now));
         assertEquals("a claim must not contain the character U+0000",
                 rejected(Environment.SANDBOX, dummySigned(with(claims(now), "email", "a\u0000@example.com")), now));
+        assertEquals("a claim must not contain the character U+0000",
+                rejected(Environment.SANDBOX, dummySigned(with(claims(now), "aud", "app\u0000")), now));
+        // Escaped in the JSON: raw, the test's own UTF-8 encoding would turn it into "?".
+        String loneSurrogate = JSON.writeValueAsString(with(claims(now), "aud", List.of("app-MARK")))
+                .replace("MARK", "\\ud800");
+        assertEquals("a claim must not contain an unpaired surrogate (it is not Unicode text)",
+                rejected(Environment.SANDBOX, b64("{\"alg\":\"RS256\",\"kid\":\"none\"}") + "." + b64(loneSurrogate)
+                        + ".ZHVtbXktc2lnbmF0dXJl", now));
     }
 
     @Test

@@ -155,6 +155,12 @@ public final class ApiHandler implements HttpHandler {
             return Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
                     + "with the same Idempotency-Key (request id " + requestId + ")", null);
         }
+        if (TransactionRunner.rolledBackForConflict(e)) {
+            LOG.log(Level.WARNING, "request " + requestId + ": rolled back for a concurrent one: " + e.getMessage());
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
+            return Errors.body(503, "SERVICE_UNAVAILABLE", "The request clashed with a concurrent one and changed "
+                    + "nothing; retry it with the same Idempotency-Key (request id " + requestId + ")", null);
+        }
         LOG.log(Level.SEVERE, "request " + requestId + " failed", e);
         return Errors.body(500, "INTERNAL_ERROR", "Internal error; request id " + requestId, null);
     }

@@ -56,10 +56,9 @@ public final class MoneyMovementRoutes {
                     : CustomerId.parse("customerId", customer);
             // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
             String platformCustomer = q.string("platformCustomerId");
-            boolean ownAsPlatformCustomer = r.caller().platformId().toString().equals(platformCustomer);
             String sortOrder = q.string("sortOrder");
-            var filter = new Transactions.Filter(customerId, platformOwn || ownAsPlatformCustomer,
-                    ownAsPlatformCustomer ? null : platformCustomer,
+            var filter = new Transactions.Filter(customerId, platformOwn, platformCustomer,
+                    r.caller().platformId().toString().equals(platformCustomer),
                     q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
                     q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
                     q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),

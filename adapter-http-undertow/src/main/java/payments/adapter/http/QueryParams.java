@@ -148,7 +148,8 @@ public final class QueryParams {
         try {
             return parser.apply(name, v);
         } catch (DomainError e) {
-            errors.add(new FieldError(name, e.getMessage()));
+            List<FieldError> own = InvalidFields.errorsOf(e); // a parser naming the field says why on its own
+            errors.addAll(own.isEmpty() ? List.of(new FieldError(name, e.getMessage())) : own);
         } catch (IllegalArgumentException | DateTimeParseException e) {
             errors.add(new FieldError(name, message));
         }

@@ -53,8 +53,11 @@ class NonBlockingRouteTest {
         Handler broken = r -> {
             throw new AssertionError("a bug, not a refusal");
         };
+        Handler deadlocked = r -> {
+            throw new IllegalStateException(new java.sql.SQLException("deadlock detected", "40P01"));
+        };
         Router router = new Router().postNonBlocking("/queued", echoLater).post("/blocking", echoLater)
-                .postNonBlocking("/broken", broken);
+                .postNonBlocking("/broken", broken).post("/deadlocked", deadlocked);
         BiFunction<String, String, Caller> authenticate = (user, password) -> {
             if (!password.equals("secret")) {
                 throw new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");
@@ -143,6 +146,15 @@ class NonBlockingRouteTest {
                 .build(), HttpResponse.BodyHandlers.ofString()).get(10, TimeUnit.SECONDS);
 
         assertEquals(500, response.statusCode(), "answered rather than left open");
+    }
+
+    @Test
+    void a_request_rolled_back_for_a_concurrent_one_is_503_to_retry_not_500() throws Exception {
+        HttpResponse<String> response = post("/deadlocked", "secret", HttpRequest.BodyPublishers.ofString(body()));
+
+        assertEquals(503, response.statusCode(), response.body());
+        assertTrue(response.body().contains("\"code\":\"SERVICE_UNAVAILABLE\""), response.body());
+        assertEquals("1", response.headers().firstValue("Retry-After").orElse(null));
     }
 
     private static String body() {

@@ -7,6 +7,7 @@ import static payments.adapter.persistence.schema.Tables.LEDGER_HOLDS;
 
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -165,6 +166,13 @@ public final class JooqLedger implements Ledger {
                     .set(LEDGER_ACCOUNTS.HELD_MINOR, LEDGER_ACCOUNTS.HELD_MINOR.minus(hold.value3()))
                     .where(account(platform, hold.value1(), hold.value2()))
                     .execute();
+        });
+    }
+
+    @Override
+    public void lock(PlatformId platform, Collection<UUID> accounts) {
+        db.inTransaction(() -> {
+            lockOwned(platform, accounts.stream());
         });
     }
 

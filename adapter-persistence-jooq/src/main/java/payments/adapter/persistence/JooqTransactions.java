@@ -86,11 +86,13 @@ public final class JooqTransactions implements Transactions {
         Condition c = TRANSACTIONS.PLATFORM_ID.eq(platform.value());
         if (f.platformOwn()) {
             c = c.and(TRANSACTIONS.CUSTOMER_ID.isNull());
-        } else if (f.customerId() != null) {
+        }
+        if (f.customerId() != null) {
             c = c.and(TRANSACTIONS.CUSTOMER_ID.eq(f.customerId().value()));
         }
         if (f.platformCustomerId() != null) {
-            c = c.and(TRANSACTIONS.PLATFORM_CUSTOMER_ID.eq(f.platformCustomerId()));
+            Condition shown = TRANSACTIONS.PLATFORM_CUSTOMER_ID.eq(f.platformCustomerId());
+            c = c.and(f.platformCustomerIdIsOwn() ? shown.or(TRANSACTIONS.CUSTOMER_ID.isNull()) : shown);
         }
         if (f.accountIdentifier() != null) {
             c = c.and(TRANSACTIONS.SOURCE_ACCOUNT_ID.eq(f.accountIdentifier())

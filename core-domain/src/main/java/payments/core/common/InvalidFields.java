@@ -30,4 +30,18 @@ public final class InvalidFields {
     public static InvalidInput of(String field, String message) {
         return of(List.of(new FieldError(field, message)));
     }
+
+    /** The field errors a refusal made by {@link #of} carries; empty for any other error. */
+    @SuppressWarnings("unchecked")
+    public static List<FieldError> errorsOf(DomainError e) {
+        List<FieldError> errors = new ArrayList<>();
+        if (e instanceof InvalidInput && e.details().get("errors") instanceof List<?> items) {
+            for (Object item : items) {
+                Map<?, ?> fields = (Map<?, ?>) item;
+                errors.add(new FieldError((String) fields.get("field"), (String) fields.get("message"),
+                        (Map<String, Object>) fields.get("constraint")));
+            }
+        }
+        return errors;
+    }
 }

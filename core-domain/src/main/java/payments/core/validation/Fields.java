@@ -3,6 +3,7 @@ package payments.core.validation;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,8 +50,9 @@ public final class Fields {
         return Optional.ofNullable((List<T>) values.get(name));
     }
 
+    /** A date-time, kept to the microsecond as PostgreSQL keeps it, so what a write answers equals what reads show. */
     public Optional<Instant> instant(String name) {
-        return string(name).map(s -> OffsetDateTime.parse(s).toInstant());
+        return string(name).map(s -> OffsetDateTime.parse(s).toInstant().truncatedTo(ChronoUnit.MICROS));
     }
 
     public Optional<LocalDate> date(String name) {

@@ -1,7 +1,9 @@
 package payments.ports.app;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.common.Conflict;
@@ -144,6 +146,7 @@ public final class QuoteExecution {
 
     private Quote fundFromInternalAccount(Quote q, String accountId, PayoutRail.Outcome outcome, Instant now) {
         Hold hold = fundingHold(q, ids.newId());
+        ownedDestination(q).ifPresent(d -> ledger.lock(q.platformId(), List.of(hold.account().id(), d)));
         try {
             ledger.hold(q.platformId(), hold);
         } catch (InsufficientFunds e) {
@@ -310,6 +313,16 @@ public final class QuoteExecution {
             return AccountRef.owned(InternalAccountId.parse("source.accountId", accountId).value());
         }
         return QuoteJournals.system(q, TransferService.RAIL_SETTLEMENT, q.totalSending().currency().code());
+    }
+
+    /**
+     * The destination when it is an owned account. An execution holds its source and credits such a destination in
+     * later steps, so it locks both first ({@link Ledger#lock}): two conversions in opposite directions between the
+     * same accounts would otherwise each hold one lock and wait for the other (PostgreSQL's deadlock, a 500).
+     */
+    static Optional<UUID> ownedDestination(Quote q) {
+        AccountRef destination = destination(q);
+        return destination.system() ? Optional.empty() : Optional.of(destination.id());
     }
 
     /** Where the receiving amount goes when the payout settles. */

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import payments.core.account.ExternalAccount;
 import payments.core.common.DomainError;
 import payments.core.common.EntityId;
@@ -126,6 +128,12 @@ public final class QuoteExecutionBatch {
                     outcomes.set(i, Outcome.refused(e));
                 }
             }
+        }
+        List<UUID> destinations = executing.stream().map(e -> QuoteExecution.ownedDestination(e.quote()))
+                .flatMap(Optional::stream).toList();
+        if (!destinations.isEmpty()) {
+            ledger.lock(platform, Stream.concat(executing.stream().map(e -> e.hold().account().id()),
+                    destinations.stream()).toList());
         }
         Set<UUID> refused = ledger.holdAll(platform, executing.stream().map(Executing::hold).toList());
         List<Executing> funded = new ArrayList<>();

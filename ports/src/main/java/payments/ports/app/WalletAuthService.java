@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +53,7 @@ public final class WalletAuthService {
     public static final String SANDBOX_OTP = "000000";
     static final String LEGACY_PASSKEY_SIGNATURE = "sandbox-valid-passkey-signature";
     static final int CHALLENGES_PER_WINDOW = 3;
+    private static final int PASSKEY_CHALLENGE_BYTES = 32;
     static final long CHALLENGE_WINDOW_SECONDS = 180;
     static final String PUBLIC_KEY_PATTERN = "^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$";
 
@@ -205,7 +207,8 @@ public final class WalletAuthService {
             if (credential.type() == AuthMethodType.PASSKEY) {
                 String clientKey = canonicalKey(f.string("clientPublicKey").orElseThrow(() ->
                         InvalidFields.of("clientPublicKey", "is required for a PASSKEY challenge")), "clientPublicKey");
-                String challengeHex = crypto.sha256Hex(id.toString().getBytes(StandardCharsets.UTF_8));
+                // WebAuthn wants at least 16 unpredictable bytes; an id's are partly its time.
+                String challengeHex = HexFormat.of().formatHex(crypto.randomBytes(PASSKEY_CHALLENGE_BYTES));
                 AuthChallenge challenge = new AuthChallenge(id, credential.accountId(), credentialId,
                         credential.type(), challengeHex, clientKey, null, null, null, 0, now,
                         now.plus(AuthChallenge.LIFETIME), null);
@@ -303,7 +306,7 @@ public final class WalletAuthService {
         String token = f.string("oidcToken").orElseThrow(() -> InvalidFields.of("oidcToken", "is required"));
         String clientKey = f.string("clientPublicKey").orElseThrow(() ->
                 InvalidFields.of("clientPublicKey", "is required for OAUTH"));
-        OidcTokens.Claims claims = claims(caller, token);
+        OidcTokens.Claims claims = loginClaims(caller, token);
         if (!(claims.issuer() + "|" + claims.subject()).equals(credential.identity())
                 || !String.join(",", claims.audience()).equals(credential.audience())) {
             throw SignedRetry.failedCheck("The token's iss/aud/sub differ from the registered identity");
@@ -405,7 +408,7 @@ public final class WalletAuthService {
                 nickname = identity;
             }
             case OAUTH -> {
-                OidcTokens.Claims claims = claims(caller, f.string("oidcToken").orElseThrow());
+                OidcTokens.Claims claims = registeredClaims(caller, f.string("oidcToken").orElseThrow());
                 identity = claims.issuer() + "|" + claims.subject();
                 audience = String.join(",", claims.audience());
                 nickname = claims.email() == null ? claims.subject() : claims.email();
@@ -440,7 +443,7 @@ public final class WalletAuthService {
             case EMAIL_OTP, SMS_OTP -> contactOf(owner, type);
             case PASSKEY -> f.object("attestation").orElseThrow().string("credentialId").orElseThrow();
             case OAUTH -> {
-                OidcTokens.Claims claims = claims(caller, f.string("oidcToken").orElseThrow());
+                OidcTokens.Claims claims = registeredClaims(caller, f.string("oidcToken").orElseThrow());
                 yield claims.issuer() + "|" + claims.subject();
             }
         };
@@ -487,14 +490,30 @@ public final class WalletAuthService {
         }
     }
 
-    private OidcTokens.Claims claims(Caller caller, String token) {
+    /** A login's token: one that fails a check is 401 with the check as its reason (design §9). */
+    private OidcTokens.Claims loginClaims(Caller caller, String token) {
+        try {
+            return verifiedToken(caller, token);
+        } catch (OidcTokens.Rejected e) {
+            throw SignedRetry.failedCheck("OIDC token rejected: " + e.getMessage());
+        }
+    }
+
+    /** A new credential's token: a bad token or issuer is the body's fault, 400 (reference: createAuthCredential). */
+    private OidcTokens.Claims registeredClaims(Caller caller, String token) {
+        try {
+            return verifiedToken(caller, token);
+        } catch (OidcTokens.Rejected e) {
+            throw InvalidFields.of("oidcToken", "was rejected: " + e.getMessage());
+        }
+    }
+
+    private OidcTokens.Claims verifiedToken(Caller caller, String token) throws OidcTokens.Rejected {
         try {
             // The identity provider dates its tokens in real time, whatever the sandbox clock says.
             return oidc.verify(caller.environment(), token, clock.realNow());
         } catch (OidcTokens.Malformed e) {
             throw InvalidFields.of("oidcToken", "is not a JWT: " + e.getMessage());
-        } catch (OidcTokens.Rejected e) {
-            throw SignedRetry.failedCheck("OIDC token rejected: " + e.getMessage());
         }
     }
 

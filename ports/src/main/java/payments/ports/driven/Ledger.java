@@ -1,5 +1,6 @@
 package payments.ports.driven;
 
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -52,4 +53,11 @@ public interface Ledger {
 
     /** Resolves a pending hold by releasing it; nothing moves. Raises when the hold is not pending. */
     void voidHold(PlatformId platform, UUID holdId);
+
+    /**
+     * Locks the owned accounts among {@code accounts} for the rest of the transaction, in id order. Work that changes
+     * several owned accounts in steps (holds the source, later credits the destination) takes them all here first,
+     * so that two such transactions on the same accounts queue instead of deadlocking.
+     */
+    void lock(PlatformId platform, Collection<UUID> accounts);
 }

@@ -24,8 +24,23 @@ public interface TransactionRunner {
             if (t instanceof java.sql.SQLTransientConnectionException) {
                 return true;
             }
+        }
+        return sqlStateStartsWith(e, "08") || sqlStateStartsWith(e, "57P");
+    }
+
+    /**
+     * Whether PostgreSQL rolled the transaction back for a clash with a concurrent one (SQLSTATE class 40: a
+     * deadlock, a serialization failure), through any wrapping. Nothing of it was committed, so the same request can
+     * simply be sent again: an answer to retry, not a fault in the request or the service.
+     */
+    static boolean rolledBackForConflict(Throwable e) {
+        return sqlStateStartsWith(e, "40");
+    }
+
+    private static boolean sqlStateStartsWith(Throwable e, String prefix) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
-                    && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+                    && sql.getSQLState().startsWith(prefix)) {
                 return true;
             }
         }

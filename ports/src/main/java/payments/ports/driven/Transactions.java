@@ -45,10 +45,13 @@ public interface Transactions {
     Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page);
 
     /**
-     * Filters of {@code GET /transactions}; null means any. {@code platformOwn} selects the platform's own
-     * transactions (no customer). Account identifiers match internal or external account ids.
+     * Filters of {@code GET /transactions}; null means any, and every filter given applies. {@code platformOwn}
+     * selects the platform's own transactions (no customer). {@code platformCustomerId} matches the value a
+     * transaction shows: its customer's, or for the platform's own the platform's id, so when it names the platform
+     * ({@code platformCustomerIdIsOwn}) it matches those too. Account identifiers match internal or external ids.
      */
-    record Filter(CustomerId customerId, boolean platformOwn, String platformCustomerId, String accountIdentifier,
+    record Filter(CustomerId customerId, boolean platformOwn, String platformCustomerId,
+                  boolean platformCustomerIdIsOwn, String accountIdentifier,
                   String senderAccountIdentifier, String receiverAccountIdentifier, TransactionStatus status,
                   TransactionType type, String reference, Instant startDate, Instant endDate, boolean ascending) {
     }

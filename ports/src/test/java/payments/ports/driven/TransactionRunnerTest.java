@@ -21,5 +21,16 @@ class TransactionRunnerTest {
     void other_failures_are_not_taken_for_an_outage() {
         assertFalse(TransactionRunner.connectionLost(new RuntimeException(new SQLException("unique", "23505"))));
         assertFalse(TransactionRunner.connectionLost(new IllegalStateException("bug")));
+        assertFalse(TransactionRunner.connectionLost(new RuntimeException(new SQLException("deadlock", "40P01"))));
+    }
+
+    @Test
+    void a_transaction_rolled_back_for_a_concurrent_one_is_recognised_and_nothing_else_is() {
+        assertTrue(TransactionRunner.rolledBackForConflict(new RuntimeException("wrapped",
+                new SQLException("deadlock detected", "40P01"))));
+        assertTrue(TransactionRunner.rolledBackForConflict(new SQLException("could not serialize", "40001")));
+        assertFalse(TransactionRunner.rolledBackForConflict(new RuntimeException(new SQLException("x", "08006"))));
+        assertFalse(TransactionRunner.rolledBackForConflict(new SQLException("no state")));
+        assertFalse(TransactionRunner.rolledBackForConflict(new IllegalStateException("bug")));
     }
 }

@@ -57,6 +57,11 @@ public final class InMemoryLedger implements Ledger {
         book(platform).voidHold(holdId);
     }
 
+    /** Nothing to do: the fake's callers run one at a time. */
+    @Override
+    public void lock(PlatformId platform, java.util.Collection<UUID> accounts) {
+    }
+
     /** The posted balance of an account; zero for a system account never posted to. */
     public long balance(PlatformId platform, AccountRef account) {
         return book(platform).balance(account).posted();
