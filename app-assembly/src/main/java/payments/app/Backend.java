@@ -24,7 +24,7 @@ final class Backend implements AutoCloseable {
             String user = config.databaseUser();
             String password = config.databasePassword();
             if (url == null) {
-                embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), true);
+                embedded = EmbeddedDatabase.startClosedByOwner(config.dataDir().resolve("postgres"));
                 url = embedded.jdbcUrl();
                 user = EmbeddedDatabase.USER;
                 password = "postgres";

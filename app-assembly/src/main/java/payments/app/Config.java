@@ -1,9 +1,12 @@
 package payments.app;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import payments.core.platform.PlatformConfigSchemas;
 
 /**
  * Everything the operator can set, read once from the environment at start. With no database URL the server runs
@@ -16,32 +19,41 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      Map<String, String> oidcIssuers, int batchSize, int concurrentBatches, int concurrentQuoteBatches,
                      int httpWorkers) {
 
+    /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
+    public static final class Invalid extends IllegalArgumentException {
+        Invalid(String message) {
+            super(message);
+        }
+    }
+
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
     static final long MAX_WEBHOOK_TIMEOUT_MILLIS = 30_000;
 
+    /** Reads the settings; a value out of its range is refused naming its variable, before anything starts. */
     public static Config fromEnvironment(Map<String, String> env) {
         return new Config(
                 env.getOrDefault("PAYMENTS_HOST", "0.0.0.0"),
-                intValue(env, "PAYMENTS_PORT", 8080),
+                intValue(env, "PAYMENTS_PORT", 8080, 0, 65_535),
                 Path.of(env.getOrDefault("PAYMENTS_DATA_DIR", "./data")),
                 blankToNull(env.get("PAYMENTS_DATABASE_URL")),
                 env.getOrDefault("PAYMENTS_DATABASE_USER", "postgres"),
                 env.getOrDefault("PAYMENTS_DATABASE_PASSWORD", ""),
-                intValue(env, "PAYMENTS_DATABASE_POOL_SIZE", 16),
+                intValue(env, "PAYMENTS_DATABASE_POOL_SIZE", 16, 1, 1_000),
                 blankToNull(env.get("PAYMENTS_SANDBOX_TOKEN")),
-                env.getOrDefault("PAYMENTS_SANDBOX_UMA_DOMAIN", "sandbox.uma.money"),
+                umaDomain(Objects.requireNonNullElse(blankToNull(env.get("PAYMENTS_SANDBOX_UMA_DOMAIN")),
+                        "sandbox.uma.money")),
                 DEFAULT_SANDBOX_CURRENCIES,
-                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250),
-                Math.min(intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000), MAX_WEBHOOK_TIMEOUT_MILLIS),
-                blankToNull(env.get("PAYMENTS_WALLET_BUNDLE_KEY")),
+                intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250, 1, 3_600_000),
+                intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000, 1, (int) MAX_WEBHOOK_TIMEOUT_MILLIS),
+                walletBundleKey(blankToNull(env.get("PAYMENTS_WALLET_BUNDLE_KEY"))),
                 env.getOrDefault("PAYMENTS_PASSKEY_RP_ID", "localhost"),
-                List.of(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
-                        .split(",")),
+                Arrays.stream(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
+                        .split(",")).map(String::trim).filter(o -> !o.isEmpty()).toList(),
                 issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")),
-                Math.max(1, intValue(env, "PAYMENTS_BATCH_SIZE", 64)),
-                Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2)),
-                Math.max(1, intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1)),
-                Math.max(2, intValue(env, "PAYMENTS_HTTP_WORKERS", 128)));
+                intValue(env, "PAYMENTS_BATCH_SIZE", 64, 1, 10_000),
+                intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2, 1, 64),
+                intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1, 1, 64),
+                intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000));
     }
 
     public Config withPort(int newPort) {
@@ -76,24 +88,49 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     private static Map<String, String> issuers(String value) {
         Map<String, String> issuers = new LinkedHashMap<>();
         for (String pair : value.split(",")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                issuers.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            if (pair.isBlank()) {
+                continue;
             }
+            int eq = pair.indexOf('=');
+            if (eq <= 0 || pair.substring(eq + 1).isBlank()) {
+                throw new Invalid("PAYMENTS_OIDC_ISSUERS must be issuer=jwksUrl pairs separated by "
+                        + "commas, got '" + pair.trim() + "'");
+            }
+            issuers.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
         }
         return issuers;
     }
 
-    private static int intValue(Map<String, String> env, String name, int fallback) {
+    private static String umaDomain(String value) {
+        if (!value.matches(PlatformConfigSchemas.UMA_DOMAIN_PATTERN) || value.length() > 253) {
+            throw new Invalid("PAYMENTS_SANDBOX_UMA_DOMAIN must be a lower-case domain name such as "
+                    + "sandbox.uma.money, got '" + value + "'");
+        }
+        return value;
+    }
+
+    private static String walletBundleKey(String value) {
+        if (value != null && !value.matches("[0-9a-fA-F]{64}")) {
+            throw new Invalid("PAYMENTS_WALLET_BUNDLE_KEY must be 64 hex digits (32 bytes)");
+        }
+        return value;
+    }
+
+    private static int intValue(Map<String, String> env, String name, int fallback, int min, int max) {
         String v = env.get(name);
         if (v == null || v.isBlank()) {
             return fallback;
         }
         try {
-            return Integer.parseInt(v.trim());
+            int value = Integer.parseInt(v.trim());
+            if (value >= min && value <= max) {
+                return value;
+            }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be an integer, got '" + v + "'");
+            // refused below
         }
+        throw new Invalid(name + " must be an integer from " + min + " to " + max + ", got '" + v
+                + "'");
     }
 
     private static String blankToNull(String v) {

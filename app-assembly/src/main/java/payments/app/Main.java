@@ -23,14 +23,19 @@ public final class Main {
         System.setProperty("org.jooq.no-tips", "true");
         System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
         String command = args.length == 0 ? "serve" : args[0];
-        Map<String, String> options = options(Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
-        Config config = Config.fromEnvironment(System.getenv());
-        switch (command) {
-            case "serve" -> serve(config);
-            case "create-platform" -> createPlatform(config, options);
-            case "create-token" -> createToken(config, options);
-            case "reconcile" -> reconcile(config);
-            default -> usage();
+        try {
+            Map<String, String> options = options(Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
+            Config config = Config.fromEnvironment(System.getenv());
+            switch (command) {
+                case "serve" -> serve(config);
+                case "create-platform" -> createPlatform(config, options);
+                case "create-token" -> createToken(config, options);
+                case "reconcile" -> reconcile(config);
+                default -> usage();
+            }
+        } catch (Config.Invalid e) {
+            System.err.println("payments-server: " + e.getMessage());
+            System.exit(2);
         }
     }
 
@@ -99,7 +104,7 @@ public final class Main {
         Map<String, String> options = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("expected --option value, got " + args[i]);
+                throw new Config.Invalid("expected --option value, got " + args[i]);
             }
             options.put(args[i].substring(2), args[i + 1]);
         }
@@ -109,7 +114,7 @@ public final class Main {
     private static String required(Map<String, String> options, String name) {
         String v = options.get(name);
         if (v == null) {
-            throw new IllegalArgumentException("--" + name + " is required");
+            throw new Config.Invalid("--" + name + " is required");
         }
         return v;
     }

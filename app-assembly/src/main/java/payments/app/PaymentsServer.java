@@ -3,6 +3,7 @@ package payments.app;
 import java.util.Optional;
 import java.util.UUID;
 import payments.adapter.http.UndertowServer;
+import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.TokenId;
 import payments.ports.app.PlatformService;
@@ -28,9 +29,10 @@ public final class PaymentsServer implements AutoCloseable {
         Backend backend = Backend.open(config);
         try {
             String generated = ensureSandbox(config, backend.wiring);
-            Workers workers = new Workers(backend.wiring, config.workerPollMillis());
             var api = backend.wiring.httpApi();
+            // Listening first: a port that cannot be bound fails the start before any worker runs.
             UndertowServer http = new UndertowServer(config.host(), config.port(), config.httpWorkers(), api).start();
+            Workers workers = new Workers(backend.wiring, config.workerPollMillis());
             return new PaymentsServer(backend, workers, http, api.routes(), generated);
         } catch (RuntimeException e) {
             backend.close();
@@ -52,13 +54,19 @@ public final class PaymentsServer implements AutoCloseable {
         try {
             uuid = UUID.fromString(id);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("PAYMENTS_SANDBOX_TOKEN must be <token uuid>:<secret>");
+            throw new Config.Invalid("PAYMENTS_SANDBOX_TOKEN must be <token uuid>:<secret>");
         }
         String secret = value.substring(colon + 1);
         if (secret.length() < 16) {
-            throw new IllegalArgumentException("PAYMENTS_SANDBOX_TOKEN secret must have at least 16 characters");
+            throw new Config.Invalid("PAYMENTS_SANDBOX_TOKEN secret must have at least 16 characters");
         }
-        wiring.tokens.ensure(PlatformService.DEFAULT_SANDBOX, new TokenId(uuid), secret, "Sandbox token");
+        try {
+            wiring.tokens.ensure(PlatformService.DEFAULT_SANDBOX, new TokenId(uuid), secret, "Sandbox token");
+        } catch (Conflict e) {
+            // Not brought back: a token deleted through the API was most likely deleted on purpose.
+            throw new Config.Invalid("PAYMENTS_SANDBOX_TOKEN names token " + uuid + ", which exists "
+                    + "with another secret or was deleted; set a new token id (or unset it for a generated one)");
+        }
         return null;
     }
 
@@ -80,6 +88,10 @@ public final class PaymentsServer implements AutoCloseable {
         return backend.wiring;
     }
 
+    /**
+     * Answers the requests in flight and takes no more, lets the workers' rounds under way finish, then closes the
+     * database (and stops the embedded one): the order SIGTERM's shutdown hook needs.
+     */
     @Override
     public void close() {
         http.close();

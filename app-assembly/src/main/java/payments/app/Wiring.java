@@ -257,7 +257,7 @@ final class Wiring {
             try {
                 parsed.put(issuer, URI.create(url).toURL());
             } catch (MalformedURLException | IllegalArgumentException e) {
-                throw new IllegalArgumentException("PAYMENTS_OIDC_ISSUERS: bad JWKS URL " + url, e);
+                throw new Config.Invalid("PAYMENTS_OIDC_ISSUERS must name JWKS URLs, got " + url);
             }
         });
         return parsed;

@@ -40,20 +40,31 @@ final class Workers implements AutoCloseable {
                 1, 60, TimeUnit.MINUTES);
     }
 
-    private static void guarded(String what, Runnable work) {
+    /**
+     * Runs one round, and keeps the task alive whatever it throws: an error escaping a periodic task would cancel
+     * every later round without a word (an executor's rule), and the process would stop running jobs for good.
+     */
+    static void guarded(String what, Runnable work) {
         try {
             work.run();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, what + " round failed; retrying next round", e);
+        } catch (Error e) {
+            LOG.log(Level.SEVERE, what + " round failed with an error; retrying next round", e);
         }
     }
 
+    /** Lets the rounds under way finish (for up to 10 s) and starts no new one. */
     @Override
     public void close() {
-        executor.shutdownNow();
+        executor.shutdown();
         try {
-            executor.awaitTermination(5, TimeUnit.SECONDS);
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                executor.shutdownNow();
+                executor.awaitTermination(5, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
+            executor.shutdownNow();
             Thread.currentThread().interrupt();
         }
     }

@@ -2,20 +2,25 @@ package payments.adapter.http;
 
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.server.handlers.GracefulShutdownHandler;
 import java.net.InetSocketAddress;
 
 /** The HTTP listener. Keeps no state of its own between requests, so several processes can serve one database. */
 public final class UndertowServer implements AutoCloseable {
+    /** How long {@link #close} waits for the requests in flight to be answered. */
+    static final long DRAIN_MILLIS = 10_000;
     private final Undertow undertow;
+    private final GracefulShutdownHandler requests;
 
     /** @param workers threads that run the requests of blocking routes (all but {@link Router#postNonBlocking} ones) */
     public UndertowServer(String host, int port, int workers, ApiHandler handler) {
+        this.requests = new GracefulShutdownHandler(handler);
         this.undertow = Undertow.builder()
                 .addHttpListener(port, host)
                 .setWorkerThreads(workers)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, ApiHandler.MAX_DRAINED_BYTES)
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
-                .setHandler(handler)
+                .setHandler(requests)
                 .build();
     }
 
@@ -29,8 +34,18 @@ public final class UndertowServer implements AutoCloseable {
         return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
     }
 
+    /**
+     * Stops taking requests (new ones are answered 503), waits up to {@value #DRAIN_MILLIS} ms for those in flight to
+     * be answered, then closes the listener and its connections: a request whose work committed gets its answer.
+     */
     @Override
     public void close() {
+        requests.shutdown();
+        try {
+            requests.awaitShutdown(DRAIN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         undertow.stop();
     }
 }

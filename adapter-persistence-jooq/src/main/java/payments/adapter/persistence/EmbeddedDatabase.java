@@ -33,18 +33,29 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
-     * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
+     * The server's database, durable, stopped only by {@link #close}: its owner closes it from its own shutdown
+     * hook after the requests and workers that use it have finished. (The library's own hook, which the other
+     * starts keep, would stop PostgreSQL at the same moment as the owner's hook, under the requests in flight.)
      */
-    public static EmbeddedDatabase start(Path dataDirectory, boolean durable) {
-        return start(dataDirectory, durable, 0);
+    public static EmbeddedDatabase startClosedByOwner(Path dataDirectory) {
+        return start(dataDirectory, true, 0, false);
     }
 
-    /** As {@link #start(Path, boolean)}, on a fixed port (0: any free port), so a restart keeps its address. */
+    /**
+     * On a fixed port (0: any free port), so a restart keeps its address; stopped by {@link #close} or at the JVM's
+     * exit.
+     *
+     * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
+     */
     public static EmbeddedDatabase start(Path dataDirectory, boolean durable, int port) {
+        return start(dataDirectory, durable, port, true);
+    }
+
+    private static EmbeddedDatabase start(Path dataDirectory, boolean durable, int port, boolean stopAtExit) {
         try {
             Files.createDirectories(dataDirectory);
             String onOff = durable ? "on" : "off";
-            var builder = EmbeddedPostgres.builder();
+            var builder = EmbeddedPostgres.builder().setRegisterShutdownHook(stopAtExit);
             if (port > 0) {
                 builder.setPort(port);
             }

@@ -86,6 +86,9 @@ final class StatisticsKeeper implements AutoCloseable {
         } catch (RuntimeException e) {
             // The database is away or busy: the next round tries again.
             LOG.log(System.Logger.Level.DEBUG, "statistics check failed", e);
+        } catch (Error e) {
+            // Kept alive too: an error escaping a periodic task cancels its later rounds without a word.
+            LOG.log(System.Logger.Level.ERROR, "statistics check failed", e);
         }
     }
 

@@ -62,8 +62,11 @@ public final class PlatformConfigSchemas {
                     .required("amount", integer(0, Money.MAX_MINOR))
                     .required("currency", currency()));
 
+    /** A platform's UMA domain: lower-case DNS labels, at least two. */
+    public static final String UMA_DOMAIN_PATTERN = "^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$";
+
     public static final ObjectSchema UPDATE = ObjectSchema.of()
-            .optional("umaDomain", pattern("^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$", 3, 253))
+            .optional("umaDomain", pattern(UMA_DOMAIN_PATTERN, 3, 253))
             .optional("webhookEndpoint", uri())
             .optional("supportedCurrencies", arrayOf(CURRENCY, 1, 50))
             .optional("embeddedWalletConfig", EMBEDDED_WALLET)

@@ -76,7 +76,7 @@ public final class JobRunner {
                 jobs.markDone(job.get().platform(), job.get().id(), clock.realNow());
                 return true;
             });
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // an Error too: the job would otherwise run again every round, uncounted
             if (claimed[0] == null) {
                 throw e;
             }
@@ -85,7 +85,7 @@ public final class JobRunner {
         }
     }
 
-    private void recordFailure(Jobs.Job job, RuntimeException e) {
+    private void recordFailure(Jobs.Job job, Throwable e) {
         LOG.log(Level.WARNING, "job " + job.id() + " (" + job.kind() + ") failed", e);
         int attempt = job.attempts() + 1;
         Instant now = clock.now(job.platform());

@@ -1,0 +1,57 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConfigTest {
+    @Test
+    void the_defaults_are_the_readmes() {
+        Config config = Config.fromEnvironment(Map.of());
+
+        assertEquals(8080, config.port());
+        assertEquals(16, config.databasePoolSize());
+        assertEquals(250, config.workerPollMillis());
+        assertEquals(10_000, config.webhookTimeoutMillis());
+        assertEquals("sandbox.uma.money", config.sandboxUmaDomain());
+        assertEquals(List.of("http://localhost:8080", "https://localhost"), config.passkeyOrigins());
+        assertEquals(Map.of(), config.oidcIssuers());
+        assertEquals("sandbox.uma.money", Config.fromEnvironment(Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", " "))
+                .sandboxUmaDomain(), "blank is unset, as for every variable");
+    }
+
+    @Test
+    void a_value_out_of_its_range_is_refused_at_start_naming_its_variable() {
+        // Until session 40 most were taken silently (a batch size of 0 became 1, a 60 s timeout 30 s, issuers
+        // without '=' were dropped) or failed later without the variable's name (a poll of 0, a short key).
+        for (var bad : List.of(Map.of("PAYMENTS_PORT", "70000"), Map.of("PAYMENTS_PORT", "-1"),
+                Map.of("PAYMENTS_PORT", "eighty"), Map.of("PAYMENTS_DATABASE_POOL_SIZE", "0"),
+                Map.of("PAYMENTS_WORKER_POLL_MILLIS", "0"), Map.of("PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", "0"),
+                Map.of("PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", "60000"), Map.of("PAYMENTS_BATCH_SIZE", "0"),
+                Map.of("PAYMENTS_CONCURRENT_BATCHES", "0"), Map.of("PAYMENTS_HTTP_WORKERS", "1"),
+                Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "abc"),
+                Map.of("PAYMENTS_OIDC_ISSUERS", "https://issuer.example"),
+                Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"))) {
+            var refused = assertThrows(IllegalArgumentException.class, () -> Config.fromEnvironment(bad),
+                    bad.toString());
+            String variable = bad.keySet().iterator().next();
+            assertTrue(refused.getMessage().startsWith(variable + " must be"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void lists_are_read_entry_by_entry() {
+        Config config = Config.fromEnvironment(Map.of(
+                "PAYMENTS_PASSKEY_ORIGINS", " https://app.example , https://www.app.example ",
+                "PAYMENTS_OIDC_ISSUERS", "https://id.example=https://id.example/jwks, ",
+                "PAYMENTS_WALLET_BUNDLE_KEY", "ab".repeat(32)));
+
+        assertEquals(List.of("https://app.example", "https://www.app.example"), config.passkeyOrigins());
+        assertEquals(Map.of("https://id.example", "https://id.example/jwks"), config.oidcIssuers());
+        assertEquals("ab".repeat(32), config.walletBundleKey());
+    }
+}

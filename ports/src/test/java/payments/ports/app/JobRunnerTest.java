@@ -1,0 +1,42 @@
+package payments.ports.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import payments.core.common.PlatformId;
+import payments.ports.driven.Jobs;
+
+class JobRunnerTest {
+    private final World world = new World();
+    private final PlatformId platform = new PlatformId(UUID.randomUUID());
+    private final List<String> ran = new ArrayList<>();
+    private final JobRunner runner = new JobRunner(world.jobs, Map.of(
+            "BROKEN", (job, now) -> {
+                throw new StackOverflowError("a handler's bug");
+            },
+            "PROBE", (job, now) -> ran.add("probe")), world.platformClock, world.tx);
+
+    private void schedule(String kind) {
+        world.jobs.schedule(new Jobs.Job(platform, UUID.randomUUID(), kind, Map.of(), world.clock.now(), 0));
+    }
+
+    @Test
+    void a_job_that_throws_an_error_counts_a_failed_attempt_and_the_jobs_after_it_run() {
+        schedule("BROKEN");
+        schedule("PROBE");
+
+        assertTrue(runner.runNext(), "the broken job was tried and recorded, not thrown out of the round");
+        Jobs.Job broken = world.jobs.scheduled().stream().filter(j -> j.kind().equals("BROKEN")).findFirst()
+                .orElseThrow();
+        assertEquals(1, broken.attempts());
+        assertTrue(broken.dueAt().isAfter(world.clock.now()), "retried later, not every round");
+
+        assertTrue(runner.runNext());
+        assertEquals(List.of("probe"), ran);
+    }
+}
