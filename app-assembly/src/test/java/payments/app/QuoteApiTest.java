@@ -104,7 +104,23 @@ class QuoteApiTest {
         var t = transactionOf(q);
         assertEquals("PENDING", t.get("status"));
         assertEquals(q.get("id"), t.get("quoteId"));
+        assertEquals("SEPA_INSTANT", t.get("paymentRail"), "the rail EUR rates are quoted for, none being named");
+        assertEquals("AUTO", t.get("railSelectionMode"));
         assertEquals(q, api.get("/quotes/" + q.get("id")).body());
+    }
+
+    @Test
+    void a_rail_the_platform_names_is_the_transactions_and_one_the_account_lacks_is_refused() {
+        String account = eurAccount("DE89370400440532013000");
+        var q = api.post("/quotes", quoteRequest(fromUsd(), Map.of("destinationType", "ACCOUNT", "accountId",
+                account, "paymentRail", "SEPA"), "SENDING", 10_000));
+        assertEquals(201, q.status(), q.raw().body());
+        var t = transactionOf(q.body());
+        assertEquals("SEPA", t.get("paymentRail"));
+        assertEquals("MANUAL", t.get("railSelectionMode"));
+        var refused = api.post("/quotes", quoteRequest(fromUsd(), Map.of("destinationType", "ACCOUNT", "accountId",
+                account, "paymentRail", "ACH"), "SENDING", 10_000));
+        assertEquals(java.util.List.of("destination.paymentRail"), refused.invalidFields());
     }
 
     @Test

@@ -73,6 +73,8 @@ class TransferApiTest {
         assertEquals("DEBIT", t.get("direction"));
         assertEquals(customerId, t.get("customerId"));
         assertEquals("payer", t.get("platformCustomerId"));
+        assertEquals("ACH", t.get("paymentRail"), "the rail USD rates are quoted for, none being named");
+        assertEquals("AUTO", t.get("railSelectionMode"));
         assertEquals(Map.of("sourceType", "ACCOUNT", "accountId", usdAccount, "currency", "USD"), t.get("source"));
         assertEquals(2_500L, ((Map<?, ?>) t.get("receivedAmount")).get("amount"));
         assertEquals(Map.of("code", "USD", "name", "US Dollar", "symbol", "$", "decimals", 2L),

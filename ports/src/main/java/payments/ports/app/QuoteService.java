@@ -28,6 +28,7 @@ import payments.core.customer.CustomerSchemas;
 import payments.core.fx.Conversion;
 import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
+import payments.core.fx.RailSelection;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
@@ -148,8 +149,9 @@ public final class QuoteService {
     }
 
     /** Where it goes: an account (internal or external) or a UMA address. */
+    /** Where a quote pays out; {@code rail} only for an external account. */
     private record Destination(String currency, CustomerId owner, boolean hasOwner, String accountId,
-                               List<String> rails, String umaAddress) {
+                               List<String> rails, String umaAddress, RailSelection rail) {
     }
 
     /** A priced quote before it is written: the quote and its PENDING transaction ({@link QuoteExpiry} ends both). */
@@ -331,23 +333,20 @@ public final class QuoteService {
             if (!lookup.receives(currency)) {
                 throw new InvalidInput("INVALID_CURRENCY", "The receiver does not take " + currency);
             }
-            return new Destination(currency, null, false, null, List.of("LIGHTNING"), address);
+            return new Destination(currency, null, false, null, List.of("LIGHTNING"), address, null);
         }
         String accountId = d.string("accountId").orElseThrow();
         if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             InternalAccount account = reads.internal(InternalAccountId.parse("destination.accountId", accountId));
-            return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null);
+            return new Destination(account.currency(), account.customerId(), true, accountId, List.of(), null, null);
         }
         ExternalAccount account = reads.external(ExternalAccountId.parse("destination.accountId", accountId));
-        List<String> rails = AccountInfoSchemas.paymentRails(account.accountType());
-        d.string("paymentRail").ifPresent(rail -> {
-            if (!rails.contains(rail)) {
-                throw InvalidFields.of("destination.paymentRail", "must be one of " + rails + " for this account");
-            }
-        });
-        List<String> chosen = d.string("paymentRail").map(List::of).orElse(rails);
+        RailSelection rail = RailSelection.of(account.accountType(), account.currency(),
+                d.string("paymentRail").orElse(null));
+        List<String> rails = rail.mode().equals(RailSelection.MANUAL) ? List.of(rail.paymentRail())
+                : AccountInfoSchemas.paymentRails(account.accountType());
         return new Destination(account.currency(), account.customerId(), true, accountId,
-                chosen.isEmpty() ? List.of(account.accountType()) : chosen, null);
+                rails.isEmpty() ? List.of(account.accountType()) : rails, null, rail);
     }
 
     private static void checkRules(Source source, Destination destination, boolean immediately) {
@@ -439,6 +438,9 @@ public final class QuoteService {
         details.put("quoteId", q.wireId());
         details.put("exchangeRate", q.exchangeRate());
         details.put("platformFees", q.platformFeesMinor());
+        if (destination.rail() != null) {
+            details.putAll(destination.rail().fields());
+        }
         for (String key : List.of("description", "remittanceInformation", "purposeOfPayment")) {
             if (quoteDetails.containsKey(key)) {
                 details.put(key, quoteDetails.get(key));

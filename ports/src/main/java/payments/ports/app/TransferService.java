@@ -17,6 +17,7 @@ import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.PlatformId;
+import payments.core.fx.RailSelection;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
@@ -152,11 +153,12 @@ public final class TransferService {
         ExternalAccount destination = lookups.external(destinationId(f));
         Money amount = amount(caller, source, destination, f);
         requireSameOwner(source, destination, "destination.accountId");
-        f.object("destination").orElseThrow().string("paymentRail").ifPresent(r -> requireRail(destination, r));
+        RailSelection rail = RailSelection.of(destination.accountType(), destination.currency(),
+                f.object("destination").orElseThrow().string("paymentRail").orElse(null));
         UUID id = ids.newId();
         UUID holdId = ids.newId();
         Map<String, Object> details = f.pick("remittanceInformation", "purposeOfPayment", "description");
-        details.putAll(f.object("destination").orElseThrow().pick("paymentRail"));
+        details.putAll(rail.fields());
         String platformCustomerId = source.customerId() == null ? null
                 : lookups.platformCustomerId(source.customerId());
         Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,
@@ -318,13 +320,6 @@ public final class TransferService {
     private static void requireSameOwner(InternalAccount internal, ExternalAccount external, String field) {
         if (!java.util.Objects.equals(internal.customerId(), external.customerId())) {
             throw InvalidFields.of(field, "belongs to a different owner than the internal account");
-        }
-    }
-
-    private static void requireRail(ExternalAccount destination, String rail) {
-        var rails = payments.core.account.AccountInfoSchemas.paymentRails(destination.accountType());
-        if (!rails.contains(rail)) {
-            throw InvalidFields.of("destination.paymentRail", "must be one of " + rails + " for this account");
         }
     }
 
