@@ -86,8 +86,13 @@ public final class JobRunner {
     }
 
     private void recordFailure(Jobs.Job job, Throwable e) {
-        LOG.log(Level.WARNING, "job " + job.id() + " (" + job.kind() + ") failed", e);
         int attempt = job.attempts() + 1;
+        if (attempt >= MAX_ATTEMPTS) { // an operator must look: the job's effect (an outcome, a refund) never happens
+            LOG.log(Level.SEVERE, "job " + job.id() + " (" + job.kind() + ", " + job.payload() + ") failed "
+                    + attempt + " times and is given up", e);
+        } else {
+            LOG.log(Level.WARNING, "job " + job.id() + " (" + job.kind() + ") failed", e);
+        }
         Instant now = clock.now(job.platform());
         Instant retryAt = now.plus(Duration.ofSeconds(Math.min(3600, 5L << Math.min(attempt, 10))));
         tx.inTransaction(() -> jobs.markFailed(job.platform(), job.id(), String.valueOf(e.getMessage()), retryAt,

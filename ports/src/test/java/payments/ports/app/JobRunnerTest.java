@@ -39,4 +39,38 @@ class JobRunnerTest {
         assertTrue(runner.runNext());
         assertEquals(List.of("probe"), ran);
     }
+
+    @Test
+    void a_job_given_up_after_its_last_attempt_is_logged_severe_for_an_operator() {
+        List<java.util.logging.LogRecord> logged = new ArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger log = java.util.logging.Logger.getLogger(JobRunner.class.getName());
+        log.addHandler(capture);
+        try {
+            schedule("BROKEN");
+            for (int attempt = 1; attempt <= JobRunner.MAX_ATTEMPTS; attempt++) {
+                world.clock.advance(java.time.Duration.ofHours(2));
+                assertTrue(runner.runNext());
+            }
+        } finally {
+            log.removeHandler(capture);
+        }
+        assertEquals(List.of(), world.jobs.scheduled(), "given up");
+        assertEquals(java.util.logging.Level.WARNING, logged.get(0).getLevel());
+        assertEquals(java.util.logging.Level.SEVERE, logged.get(logged.size() - 1).getLevel());
+        assertTrue(logged.get(logged.size() - 1).getMessage().contains("given up"));
+    }
 }
