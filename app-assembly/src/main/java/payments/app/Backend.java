@@ -24,7 +24,7 @@ final class Backend implements AutoCloseable {
             String user = config.databaseUser();
             String password = config.databasePassword();
             if (url == null) {
-                embedded = EmbeddedDatabase.startClosedByOwner(config.dataDir().resolve("postgres"));
+                embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), true, 0);
                 url = embedded.jdbcUrl();
                 user = EmbeddedDatabase.USER;
                 password = "postgres";
@@ -37,6 +37,13 @@ final class Backend implements AutoCloseable {
                 embedded.close();
             }
             throw e;
+        }
+    }
+
+    /** The owner's shutdown hook closes this backend from now on ({@link EmbeddedDatabase#stoppedByOwner}). */
+    void stoppedByOwner() {
+        if (embedded != null) {
+            embedded.stoppedByOwner();
         }
     }
 

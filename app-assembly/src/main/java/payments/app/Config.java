@@ -110,8 +110,9 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     private static String walletBundleKey(String value) {
-        if (value != null && !value.matches("[0-9a-fA-F]{64}")) {
-            throw new Invalid("PAYMENTS_WALLET_BUNDLE_KEY must be 64 hex digits (32 bytes)");
+        // 32 bytes or more: a longer seed set before session 40 keeps the public key its clients pinned.
+        if (value != null && !value.matches("([0-9a-fA-F]{2}){32,}")) {
+            throw new Invalid("PAYMENTS_WALLET_BUNDLE_KEY must be 64 hex digits (32 bytes) or more, in pairs");
         }
         return value;
     }

@@ -42,7 +42,7 @@ public final class Main {
     private static void serve(Config config) {
         long started = System.nanoTime();
         PaymentsServer server = PaymentsServer.start(config);
-        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "shutdown"));
+        server.stopOnExit();
         System.out.printf("Payments API listening on http://localhost:%d/2025-10-13 (started in %d ms)%n",
                 server.port(), (System.nanoTime() - started) / 1_000_000);
         server.generatedSandboxCredentials().ifPresent(credentials -> System.out.println(

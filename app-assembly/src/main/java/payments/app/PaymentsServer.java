@@ -15,6 +15,7 @@ public final class PaymentsServer implements AutoCloseable {
     private final UndertowServer http;
     private final java.util.List<String> routes;
     private final String generatedSandboxCredentials;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private PaymentsServer(Backend backend, Workers workers, UndertowServer http, java.util.List<String> routes,
                            String generatedSandboxCredentials) {
@@ -89,11 +90,23 @@ public final class PaymentsServer implements AutoCloseable {
     }
 
     /**
+     * Closes this server when the JVM exits (SIGTERM, Ctrl-C), in {@link #close}'s order; the embedded database's
+     * own hook, which stops it at once, stands down from now on.
+     */
+    public void stopOnExit() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "shutdown"));
+        backend.stoppedByOwner();
+    }
+
+    /**
      * Answers the requests in flight and takes no more, lets the workers' rounds under way finish, then closes the
      * database (and stops the embedded one): the order SIGTERM's shutdown hook needs.
      */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return; // closed already, by a caller or by the hook
+        }
         http.close();
         workers.close();
         backend.close();

@@ -33,7 +33,8 @@ class ConfigTest {
                 Map.of("PAYMENTS_WORKER_POLL_MILLIS", "0"), Map.of("PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", "0"),
                 Map.of("PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", "60000"), Map.of("PAYMENTS_BATCH_SIZE", "0"),
                 Map.of("PAYMENTS_CONCURRENT_BATCHES", "0"), Map.of("PAYMENTS_HTTP_WORKERS", "1"),
-                Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "abc"),
+                Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "abc"), Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "ab".repeat(31)),
+                Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "ab".repeat(32) + "a"),
                 Map.of("PAYMENTS_OIDC_ISSUERS", "https://issuer.example"),
                 Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"))) {
             var refused = assertThrows(IllegalArgumentException.class, () -> Config.fromEnvironment(bad),
@@ -53,5 +54,7 @@ class ConfigTest {
         assertEquals(List.of("https://app.example", "https://www.app.example"), config.passkeyOrigins());
         assertEquals(Map.of("https://id.example", "https://id.example/jwks"), config.oidcIssuers());
         assertEquals("ab".repeat(32), config.walletBundleKey());
+        assertEquals("cd".repeat(64), Config.fromEnvironment(Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "cd".repeat(64)))
+                .walletBundleKey(), "a longer seed, as taken before, is kept");
     }
 }

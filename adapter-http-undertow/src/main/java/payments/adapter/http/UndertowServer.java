@@ -2,7 +2,6 @@ package payments.adapter.http;
 
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.GracefulShutdownHandler;
 import java.net.InetSocketAddress;
 
 /** The HTTP listener. Keeps no state of its own between requests, so several processes can serve one database. */
@@ -10,11 +9,11 @@ public final class UndertowServer implements AutoCloseable {
     /** How long {@link #close} waits for the requests in flight to be answered. */
     static final long DRAIN_MILLIS = 10_000;
     private final Undertow undertow;
-    private final GracefulShutdownHandler requests;
+    private final Draining requests;
 
     /** @param workers threads that run the requests of blocking routes (all but {@link Router#postNonBlocking} ones) */
     public UndertowServer(String host, int port, int workers, ApiHandler handler) {
-        this.requests = new GracefulShutdownHandler(handler);
+        this.requests = new Draining(handler);
         this.undertow = Undertow.builder()
                 .addHttpListener(port, host)
                 .setWorkerThreads(workers)
@@ -35,14 +34,13 @@ public final class UndertowServer implements AutoCloseable {
     }
 
     /**
-     * Stops taking requests (new ones are answered 503), waits up to {@value #DRAIN_MILLIS} ms for those in flight to
+     * Stops taking requests (new ones are answered 503 with the error body), waits up to {@value #DRAIN_MILLIS} ms for those in flight to
      * be answered, then closes the listener and its connections: a request whose work committed gets its answer.
      */
     @Override
     public void close() {
-        requests.shutdown();
         try {
-            requests.awaitShutdown(DRAIN_MILLIS);
+            requests.drain(DRAIN_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -5,6 +5,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A real PostgreSQL server started by this process from binaries shipped on Maven Central, so the service and its
@@ -12,12 +15,18 @@ import java.nio.file.Path;
  */
 public final class EmbeddedDatabase implements AutoCloseable {
     public static final String USER = "postgres";
-    private final EmbeddedPostgres postgres;
+    /** How long the exit hook waits for a server still starting, to stop it once it is up. */
+    private static final long LAUNCH_WAIT_SECONDS = 60;
     /** Deleted on close: the directory of a throwaway server, or null. */
     private final Path temporaryDirectory;
+    /** Registered before the server starts: stops it at the JVM's exit unless an owner took that over. */
+    private final Thread stopAtExit = new Thread(this::stopUnlessOwned, "embedded-postgres-stop");
+    private final CountDownLatch launched = new CountDownLatch(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile EmbeddedPostgres postgres;
+    private volatile boolean ownerStops;
 
-    private EmbeddedDatabase(EmbeddedPostgres postgres, Path temporaryDirectory) {
-        this.postgres = postgres;
+    private EmbeddedDatabase(Path temporaryDirectory) {
         this.temporaryDirectory = temporaryDirectory;
     }
 
@@ -25,41 +34,68 @@ public final class EmbeddedDatabase implements AutoCloseable {
     public static EmbeddedDatabase startTemporary(boolean durable) {
         try {
             Path dir = Files.createTempDirectory("payments-pg");
-            EmbeddedDatabase started = start(dir, durable, 0);
-            return new EmbeddedDatabase(started.postgres, dir);
+            return new EmbeddedDatabase(dir).launch(dir, durable, 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /**
-     * The server's database, durable, stopped only by {@link #close}: its owner closes it from its own shutdown
-     * hook after the requests and workers that use it have finished. (The library's own hook, which the other
-     * starts keep, would stop PostgreSQL at the same moment as the owner's hook, under the requests in flight.)
-     */
-    public static EmbeddedDatabase startClosedByOwner(Path dataDirectory) {
-        return start(dataDirectory, true, 0, false);
-    }
-
-    /**
-     * On a fixed port (0: any free port), so a restart keeps its address; stopped by {@link #close} or at the JVM's
-     * exit.
+     * On a fixed port (0: any free port), so a restart keeps its address; stopped by {@link #close}, or at the JVM's
+     * exit by this class's own hook (the library's is off: see {@link #stoppedByOwner}).
      *
      * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
      */
     public static EmbeddedDatabase start(Path dataDirectory, boolean durable, int port) {
-        return start(dataDirectory, durable, port, true);
+        return new EmbeddedDatabase(null).launch(dataDirectory, durable, port);
     }
 
-    private static EmbeddedDatabase start(Path dataDirectory, boolean durable, int port, boolean stopAtExit) {
+    /**
+     * From now on the caller's own shutdown hook closes this database, after the work that uses it (a server's
+     * requests in flight and its workers), and the hook of this class stands down: both run at once at the JVM's
+     * exit, so it would stop PostgreSQL under that work. Until then (a server starting, an operator command) it
+     * stops PostgreSQL itself, so none is left running for the next start to trip over.
+     */
+    public void stoppedByOwner() {
+        ownerStops = true;
+    }
+
+    /** At the JVM's exit: waits for a server still starting (the JVM's other threads run on meanwhile), stops it. */
+    private void stopUnlessOwned() {
+        try {
+            launched.await(LAUNCH_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (!ownerStops) {
+            close();
+        }
+    }
+
+    /** Starts the server, the exit hook registered first: a stop while PostgreSQL starts must not leave it running. */
+    private EmbeddedDatabase launch(Path dataDirectory, boolean durable, int port) {
+        Runtime.getRuntime().addShutdownHook(stopAtExit);
+        try {
+            postgres = startPostgres(dataDirectory, durable, port);
+            return this;
+        } catch (RuntimeException e) {
+            forgetExitHook();
+            throw e;
+        } finally {
+            launched.countDown();
+        }
+    }
+
+    private static EmbeddedPostgres startPostgres(Path dataDirectory, boolean durable, int port) {
         try {
             Files.createDirectories(dataDirectory);
             String onOff = durable ? "on" : "off";
-            var builder = EmbeddedPostgres.builder().setRegisterShutdownHook(stopAtExit);
+            var builder = EmbeddedPostgres.builder().setRegisterShutdownHook(false);
             if (port > 0) {
                 builder.setPort(port);
             }
-            return new EmbeddedDatabase(builder
+            return builder
                     .setDataDirectory(dataDirectory)
                     .setCleanDataDirectory(false)
                     .setServerConfig("fsync", onOff)
@@ -73,7 +109,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     // and the background writer do by default), instead of leaving them dirty until the kernel
                     // flushed hundreds of MB at once, which held every commit's WAL flush for 100-200 ms (session 13).
                     .setServerConfig("backend_flush_after", durable ? "256kB" : "0")
-                    .start(), null);
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("embedded PostgreSQL did not start", e);
         }
@@ -89,6 +125,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        if (postgres == null || !closed.compareAndSet(false, true)) {
+            return;
+        }
+        forgetExitHook();
         try {
             postgres.close();
         } catch (IOException e) {
@@ -97,6 +137,14 @@ public final class EmbeddedDatabase implements AutoCloseable {
             if (temporaryDirectory != null) {
                 deleteTemporary(temporaryDirectory);
             }
+        }
+    }
+
+    private void forgetExitHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopAtExit);
+        } catch (IllegalStateException exiting) {
+            // the JVM is exiting (this may be the hook itself): nothing to remove
         }
     }
 

@@ -1,0 +1,70 @@
+package payments.adapter.http;
+
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import java.nio.ByteBuffer;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts the requests in flight so that a stopping server can wait for their answers ({@link #drain}); once it is
+ * draining, a new request is answered 503 with the API's error body and {@code Retry-After} (another process, or
+ * this one restarted, will take it). Undertow's own graceful handler answers an empty 503.
+ */
+final class Draining implements HttpHandler {
+    private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+    private final HttpHandler next;
+    private final AtomicLong inFlight = new AtomicLong();
+    private final Object drained = new Object();
+    private volatile boolean draining;
+
+    Draining(HttpHandler next) {
+        this.next = next;
+    }
+
+    @Override
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        // Counted before the check: a drain that starts meanwhile waits for this request, whichever way it goes.
+        inFlight.incrementAndGet();
+        exchange.addExchangeCompleteListener((done, nextListener) -> {
+            try {
+                nextListener.proceed();
+            } finally {
+                if (inFlight.decrementAndGet() == 0) {
+                    synchronized (drained) {
+                        drained.notifyAll();
+                    }
+                }
+            }
+        });
+        if (draining) {
+            refuse(exchange);
+            return;
+        }
+        next.handleRequest(exchange);
+    }
+
+    /** Refuses new requests from now on and waits up to {@code millis} for those in flight to be answered. */
+    void drain(long millis) throws InterruptedException {
+        draining = true;
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        synchronized (drained) {
+            for (long left = millis; inFlight.get() > 0 && left > 0; left = (deadline - System.nanoTime()) / 1_000_000) {
+                drained.wait(left);
+            }
+        }
+    }
+
+    private static void refuse(HttpServerExchange exchange) {
+        String requestId = "Request:" + UUID.randomUUID();
+        exchange.setStatusCode(503);
+        exchange.setPersistent(false);
+        exchange.getResponseHeaders().put(REQUEST_ID, requestId);
+        exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(ByteBuffer.wrap(JsonCodec.write(Errors.body(503, "SERVICE_UNAVAILABLE",
+                "The server is stopping; retry (request id " + requestId + ")", null).body())));
+    }
+}
