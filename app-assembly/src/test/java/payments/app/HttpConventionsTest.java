@@ -128,6 +128,11 @@ class HttpConventionsTest {
                 "must be an id of the form Customer:<uuid>")), ((java.util.Map<?, ?>) badId.body().get("details"))
                 .get("errors"));
         assertEquals(400, api.get("/customers?limit=101").status());
+        // Java's parsers take a plus sign and other scripts' digits (a full-width one); a query takes ASCII only.
+        assertEquals(java.util.List.of("limit"), api.get("/customers?limit=%2B5").invalidFields());
+        assertEquals(java.util.List.of("limit"), api.get("/customers?limit=%EF%BC%95").invalidFields());
+        assertEquals(java.util.List.of("sendingAmount"),
+                api.get("/exchange-rates?sourceCurrency=USD&sendingAmount=%2B5").invalidFields());
         // Years PostgreSQL's timestamps do not hold (it answered 500 before session 8).
         assertEquals(java.util.List.of("createdAfter", "createdBefore"), api.get("/customers?createdAfter="
                 + "-200000-01-01T00:00:00Z&createdBefore=%2B300000-01-01T00:00:00Z").invalidFields());

@@ -84,9 +84,20 @@ public final class QueryParams {
         return value.length() > 1000 ? "is too long" : StorableText.problem(value);
     }
 
-    /** A whole number (its range is the use case's to judge). */
+    /** A whole number in plain ASCII digits (its range is the use case's to judge). */
     public Long integer(String name) {
-        return parse(name, (n, v) -> Long.parseLong(v), "must be an integer");
+        return parse(name, (n, v) -> Long.parseLong(digits(v)), "must be an integer");
+    }
+
+    /**
+     * {@code v} if it is an optional minus and ASCII digits; Java's parsers also take a plus sign and other scripts'
+     * digits (a full-width "１"), which a client never means to send.
+     */
+    private static String digits(String v) {
+        if (!v.matches("-?[0-9]+")) {
+            throw new IllegalArgumentException();
+        }
+        return v;
     }
 
     public Instant instant(String name) {
@@ -130,7 +141,7 @@ public final class QueryParams {
     /** {@code limit} (1..100, default 20) and {@code cursor}. */
     public PageRequest page() {
         Integer limit = parse("limit", (n, v) -> {
-            int l = Integer.parseInt(v);
+            int l = Integer.parseInt(digits(v));
             if (l < 1 || l > PageRequest.MAX_LIMIT) {
                 throw new IllegalArgumentException();
             }
