@@ -45,7 +45,7 @@ class ConcurrencyApiTest {
         }
     }
 
-    /** 50 in CI; the fault suite runs it 1,000-way with {@code -Drace.requests=1000}. */
+    /** 50 in CI; 1,000-way with {@code -Drace.requests=1000} (docs/RELIABILITY.md gives the command). */
     private static final int RACE = Integer.getInteger("race.requests", 50);
 
     @Test

@@ -12,7 +12,8 @@ import java.util.Set;
  * The fault suite's one-by-one check that nothing is half-applied: the outgoing transactions in the database are
  * exactly the ones the client knows (acknowledged, or answered to a retry with the same key), and each has the
  * ledger effect its status says: COMPLETED has its posted hold and exactly one TRANSFER_OUT journal moving its amount
- * out of the source account; FAILED has its voided hold and no journal.
+ * out of the source account; FAILED has its voided hold and no journal. And no TRANSFER_OUT journal or pending hold
+ * exists without its transaction.
  */
 final class Effects {
     /**
@@ -34,6 +35,19 @@ final class Effects {
                    on m.platform_id = t.platform_id and m.reference = 'Transaction:' || t.id
                   and m.account_id = h.account_id
             where t.type = 'OUTGOING'""";
+
+    /**
+     * The other way round: money moved or held for no transaction (a write that lost its transaction row), which the
+     * ledger's own audit cannot see, since such books still balance.
+     */
+    private static final String ORPHANS = """
+            select 'journal ' || j.id || ' (' || j.reference || ')' from ledger_journals j
+            where j.kind = 'TRANSFER_OUT' and not exists (select 1 from transactions t
+                  where t.platform_id = j.platform_id and 'Transaction:' || t.id = j.reference)
+            union all
+            select 'pending hold ' || h.id from ledger_holds h
+            where h.status = 'PENDING' and not exists (select 1 from transactions t
+                  where t.platform_id = h.platform_id and t.hold_id = h.id)""";
 
     private Effects() {
     }
@@ -61,6 +75,12 @@ final class Effects {
                     problems.add(id + ": " + status + " with hold " + hold + ", " + journals + " journals, "
                             + movedOut + " of " + amount + " moved out");
                 }
+            }
+        }
+        try (Connection c = DriverManager.getConnection(jdbcUrl);
+             ResultSet rs = c.createStatement().executeQuery(ORPHANS)) {
+            while (rs.next()) {
+                problems.add(rs.getString(1) + ": money moved or held for no transaction");
             }
         }
         for (String id : stored) {

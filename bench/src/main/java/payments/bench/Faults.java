@@ -77,7 +77,7 @@ public final class Faults {
             for (Thread thread : load) {
                 thread.join();
             }
-            return verify(new Api(servers.get(0).port(), TOKEN), ledger, database[0].jdbcUrl());
+            return verify(servers, ledger, database[0].jdbcUrl());
         } finally {
             for (ServerProcess server : servers) {
                 server.kill();
@@ -93,6 +93,8 @@ public final class Faults {
         final Map<String, Map<String, Object>> unanswered = new ConcurrentHashMap<>();
         final AtomicLong outages = new AtomicLong();
         final AtomicLong errors = new AtomicLong();
+        /** Answers no valid request should get (4xx, 2xx other than 201, a 503 without the error body). */
+        final Map<String, String> wrong = new ConcurrentHashMap<>();
     }
 
     private static void drive(List<ServerProcess> servers, Seeded seeded, Ledger ledger, AtomicBoolean running) {
@@ -104,6 +106,9 @@ public final class Faults {
                 var reply = new Api(server.port(), TOKEN).send("POST", "/transfer-out", body, key);
                 if (reply.status() == 201) {
                     ledger.acknowledged.put(key, reply.body().get("id").asText());
+                } else if (reply.status() == 503 && !"SERVICE_UNAVAILABLE".equals(reply.body().path("code").asText())) {
+                    ledger.wrong.put(key, "503 without the error body");
+                    ledger.unanswered.put(key, body);
                 } else if (reply.status() == 503) {
                     // A connection lost during the COMMIT leaves the outcome unknown: retried with its key, as a
                     // client must.
@@ -112,6 +117,9 @@ public final class Faults {
                 } else if (reply.status() / 100 == 5) {
                     ledger.errors.incrementAndGet();
                     ledger.unanswered.put(key, body);
+                } else {
+                    // Every request is valid and funded: a refusal is a payment wrongly refused.
+                    ledger.wrong.put(key, reply.status() + " " + reply.body().path("code").asText());
                 }
             } catch (RuntimeException killedMidRequest) {
                 ledger.unanswered.put(key, body);
@@ -120,8 +128,11 @@ public final class Faults {
         }
     }
 
-    private static boolean verify(Api api, Ledger ledger, String jdbcUrl) throws Exception {
-        waitUntilUp(api);
+    private static boolean verify(List<ServerProcess> servers, Ledger ledger, String jdbcUrl) throws Exception {
+        for (ServerProcess server : servers) {
+            waitUntilUp(new Api(server.port(), TOKEN)); // each one recovered from the restart by itself
+        }
+        Api api = new Api(servers.get(0).port(), TOKEN);
         int missing = 0;
         for (String id : ledger.acknowledged.values()) {
             if (api.send("GET", "/transactions/" + id, null, false).status() != 200) {
@@ -133,6 +144,9 @@ public final class Faults {
         for (var e : ledger.unanswered.entrySet()) {
             var first = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
             var again = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
+            if (first.status() != 201 || again.status() != 201) {
+                ledger.wrong.put(e.getKey(), "retried: " + first.status() + " then " + again.status());
+            }
             if (first.status() == 201 && !first.body().get("id").equals(again.body().get("id"))) {
                 doubled++;
             }
@@ -140,25 +154,52 @@ public final class Faults {
                 known.add(first.body().get("id").asText());
             }
         }
+        // The workers, not the clock advance below (which runs every due job itself), must have run what fell due.
+        long overdue = overdueJobs(jdbcUrl);
         api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
         long stillProcessing = api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
                 .asLong();
         boolean balanced = api.ledgerBalanced();
         List<String> mismatches = Effects.check(jdbcUrl, known);
         mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
+        ledger.wrong.entrySet().stream().limit(10).forEach(w -> System.out.println("  wrong answer: " + w));
         System.out.printf("acknowledged %d (missing afterwards %d); unanswered %d (doubled by a retry %d); "
-                        + "503 answers %d; other 5xx %d; delayed outcomes still open %d; ledger balanced %b; "
+                        + "503 answers %d; other 5xx %d; wrong answers %d; jobs overdue for the workers %d; "
+                        + "delayed outcomes still open %d; ledger balanced %b; "
                         + "%d transactions matched to requests and their ledger effects, %d mismatches%n",
                 ledger.acknowledged.size(), missing, ledger.unanswered.size(), doubled, ledger.outages.get(),
-                ledger.errors.get(), stillProcessing, balanced, known.size(), mismatches.size());
+                ledger.errors.get(), ledger.wrong.size(), overdue, stillProcessing, balanced, known.size(),
+                mismatches.size());
         boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && ledger.errors.get() == 0
-                && mismatches.isEmpty();
+                && ledger.wrong.isEmpty() && overdue == 0 && mismatches.isEmpty();
         System.out.println(ok ? "faults: PASSED" : "faults: FAILED");
         return ok;
     }
 
+    /**
+     * Jobs due more than 5 s ago and not run, after waiting up to 30 s for the servers' workers (they poll every
+     * 250 ms): 0 unless the delayed outcomes stopped resuming.
+     */
+    private static long overdueJobs(String jdbcUrl) throws Exception {
+        long overdue = 0;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbcUrl)) {
+            for (int i = 0; i < 30; i++) {
+                try (var rs = c.createStatement().executeQuery("select count(*) from jobs where status = 'PENDING' "
+                        + "and due_at < now() - interval '5 seconds'")) {
+                    rs.next();
+                    overdue = rs.getLong(1);
+                }
+                if (overdue == 0) {
+                    return 0;
+                }
+                sleep(1000);
+            }
+        }
+        return overdue;
+    }
+
     static void waitUntilUp(Api api) {
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 300; i++) { // 60 s: a restart took 6-9 s on a busy 2-core machine
             try {
                 if (api.send("GET", "/config", null, false).status() == 200) {
                     return;

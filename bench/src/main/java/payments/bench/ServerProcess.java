@@ -24,8 +24,11 @@ final class ServerProcess {
     }
 
     private static ServerProcess start(Path jar, String databaseUrl, String token, int port) throws Exception {
+        // Its output goes to a file of its own (appended across restarts), so a server that does not come up says why.
+        java.io.File log = new java.io.File(System.getProperty("java.io.tmpdir"), "payments-faults-server-" + port
+                + ".log");
         ProcessBuilder builder = new ProcessBuilder(List.of("java", "-Xmx256m", "-jar", jar.toString()))
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log));
         builder.environment().put("PAYMENTS_DATABASE_URL", databaseUrl);
         builder.environment().put("PAYMENTS_PORT", Integer.toString(port));
         builder.environment().put("PAYMENTS_SANDBOX_TOKEN", token);

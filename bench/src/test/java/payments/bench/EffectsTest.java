@@ -39,6 +39,33 @@ class EffectsTest {
         }
     }
 
+    @Test
+    void a_transfer_out_journal_or_a_pending_hold_of_no_transaction_is_reported() throws Exception {
+        try (EmbeddedDatabase pg = EmbeddedDatabase.startTemporary(false);
+             Database migrated = Database.connect(pg.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2);
+             Connection c = DriverManager.getConnection(pg.jdbcUrl())) {
+            UUID platform = UUID.randomUUID();
+            UUID account = UUID.randomUUID();
+            c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
+                    + "now(), now()); insert into ledger_accounts (platform_id, id, currency, kind, posted_minor, "
+                    + "held_minor, created_at, updated_at) values ('" + platform + "', '" + account + "', 'USD', "
+                    + "'CUSTOMER', 100, 10, now(), now())");
+            UUID completed = transaction(c, platform, account, "FAILED", "VOIDED");
+            UUID lost = UUID.randomUUID();
+            UUID journal = UUID.randomUUID();
+            UUID hold = UUID.randomUUID();
+            c.createStatement().execute("insert into ledger_journals values ('" + platform + "', '" + journal
+                    + "', 'TRANSFER_OUT', 'Transaction:" + lost + "', now()); insert into ledger_holds (platform_id, "
+                    + "id, account_id, currency, amount_minor, status, created_at) values ('" + platform + "', '"
+                    + hold + "', '" + account + "', 'USD', 10, 'PENDING', now())");
+
+            List<String> problems = Effects.check(pg.jdbcUrl(), Set.of("Transaction:" + completed));
+
+            assertEquals(List.of("journal " + journal + " (Transaction:" + lost + "): money moved or held for no "
+                    + "transaction", "pending hold " + hold + ": money moved or held for no transaction"), problems);
+        }
+    }
+
     private static UUID transaction(Connection c, UUID platform, UUID account, String status, String holdStatus)
             throws Exception {
         UUID id = UUID.randomUUID();
