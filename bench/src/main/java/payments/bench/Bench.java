@@ -105,6 +105,7 @@ public final class Bench {
                         + "%.1f%n", seconds, warmUpSeconds, customers, workers,
                         Runtime.getRuntime().availableProcessors(), statusKb("VmRSS:") / 1024,
                         statusKb("VmHWM:") / 1024, tpsBefore, tpsAfter, tps);
+                System.out.println("  database durability: " + database.durability());
                 if (before.halfRate() != null) {
                     Histogram h = before.halfRate();
                     System.out.printf("  %-22s at half its tps before the scenarios, %.0f/s (open loop): p50 %.1f ms, "

@@ -24,6 +24,23 @@ record BenchDatabase(String jdbcUrl, String host, int port, String user, String 
                 () -> { });
     }
 
+    /**
+     * The settings that make a commit durable, as the server reports them: the issue's ratios count only with all
+     * three on, and a server named by {@code BENCH_DATABASE_URL} is not ours to set.
+     */
+    String durability() throws java.sql.SQLException {
+        StringBuilder settings = new StringBuilder();
+        try (var c = java.sql.DriverManager.getConnection(jdbcUrl, user, password)) {
+            for (String name : java.util.List.of("fsync", "synchronous_commit", "full_page_writes")) {
+                try (var rs = c.createStatement().executeQuery("show " + name)) {
+                    rs.next();
+                    settings.append(settings.length() == 0 ? "" : ", ").append(name).append(' ').append(rs.getString(1));
+                }
+            }
+        }
+        return settings.toString();
+    }
+
     @Override
     public void close() throws Exception {
         owned.close();
