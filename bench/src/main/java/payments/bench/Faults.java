@@ -19,7 +19,10 @@ import payments.adapter.persistence.EmbeddedDatabase;
  * SIGKILL at random moments and restarts it, restarts PostgreSQL, and runs several servers at once. Afterwards every
  * acknowledged payment must exist, a retry of every unacknowledged request with its Idempotency-Key must not double
  * it, delayed outcomes must all have run, the ledger must reconcile, and every transaction must match a request and
- * carry exactly the ledger effect of its status ({@link Effects}).
+ * carry exactly the ledger effect of its status ({@link Effects}). A second platform, paid a paced trickle, has its
+ * webhook endpoint in the suite ({@link WebhookTally}): every event delivered, and twice only when a kill cut a
+ * delivery short. (The first platform's full load would make more events than one platform's two deliveries in
+ * flight can send within the suite's minutes.)
  */
 public final class Faults {
     static final String TOKEN = "33333333-4444-4555-8666-777777777777:faults-secret-0123456789abcdef";
@@ -47,17 +50,20 @@ public final class Faults {
         int dbPort = freePort();
         EmbeddedDatabase[] database = {EmbeddedDatabase.start(dir, true, dbPort)};
         List<ServerProcess> servers = new ArrayList<>();
-        try {
+        try (WebhookTally webhooks = WebhookTally.start()) {
             for (int i = 0; i < serverCount; i++) {
                 servers.add(ServerProcess.start(jar, database[0].jdbcUrl(), TOKEN));
             }
-            Api api = new Api(servers.get(0).port(), TOKEN);
-            Seeded seeded = Seeded.create(api, 10);
-            Ledger ledger = new Ledger();
+            Ledger ledger = new Ledger(TOKEN, Seeded.create(new Api(servers.get(0).port(), TOKEN), 10), 0);
+            String hooksToken = ServerProcess.createPlatform(jar, database[0].jdbcUrl(), "faults-webhooks");
+            Api hooksApi = new Api(servers.get(0).port(), hooksToken);
+            hooksApi.call("PATCH", "/config", Map.of("webhookEndpoint", webhooks.url()));
+            Ledger hooked = new Ledger(hooksToken, Seeded.create(hooksApi, 2), 50);
             AtomicBoolean running = new AtomicBoolean(true);
             List<Thread> load = new ArrayList<>();
-            for (int t = 0; t < 8; t++) {
-                Thread thread = new Thread(() -> drive(servers, seeded, ledger, running), "load-" + t);
+            for (int t = 0; t < 9; t++) {
+                Ledger of = t == 8 ? hooked : ledger;
+                Thread thread = new Thread(() -> drive(servers, of, running), "load-" + t);
                 thread.start();
                 load.add(thread);
             }
@@ -77,7 +83,9 @@ public final class Faults {
             for (Thread thread : load) {
                 thread.join();
             }
-            return verify(servers, ledger, database[0].jdbcUrl());
+            // A kill, or the database's restart, can cut short each process's 4 deliveries under way.
+            return verify(servers, List.of(ledger, hooked), database[0].jdbcUrl(), webhooks,
+                    4L * (kills + serverCount));
         } finally {
             for (ServerProcess server : servers) {
                 server.kill();
@@ -87,23 +95,36 @@ public final class Faults {
         }
     }
 
-    /** What the client saw: acknowledged payments, and requests that got no answer (their keys are retried). */
+    /**
+     * What the client of one platform saw: acknowledged payments, and requests that got no answer (their keys are
+     * retried). {@code pauseMillis} paces its load thread (0: as fast as the servers answer).
+     */
     static final class Ledger {
+        final String token;
+        final Seeded seeded;
+        final long pauseMillis;
         final Map<String, String> acknowledged = new ConcurrentHashMap<>();
         final Map<String, Map<String, Object>> unanswered = new ConcurrentHashMap<>();
         final AtomicLong outages = new AtomicLong();
         final AtomicLong errors = new AtomicLong();
         /** Answers no valid request should get (4xx, 2xx other than 201, a 503 without the error body). */
         final Map<String, String> wrong = new ConcurrentHashMap<>();
+
+        Ledger(String token, Seeded seeded, long pauseMillis) {
+            this.token = token;
+            this.seeded = seeded;
+            this.pauseMillis = pauseMillis;
+        }
     }
 
-    private static void drive(List<ServerProcess> servers, Seeded seeded, Ledger ledger, AtomicBoolean running) {
+    private static void drive(List<ServerProcess> servers, Ledger ledger, AtomicBoolean running) {
         while (running.get()) {
+            sleep(ledger.pauseMillis);
             ServerProcess server = servers.get(ThreadLocalRandom.current().nextInt(servers.size()));
             String key = UUID.randomUUID().toString();
-            Map<String, Object> body = seeded.transferBody(ThreadLocalRandom.current().nextInt(10) == 0);
+            Map<String, Object> body = ledger.seeded.transferBody(ThreadLocalRandom.current().nextInt(10) == 0);
             try {
-                var reply = new Api(server.port(), TOKEN).send("POST", "/transfer-out", body, key);
+                var reply = new Api(server.port(), ledger.token).send("POST", "/transfer-out", body, key);
                 if (reply.status() == 201) {
                     ledger.acknowledged.put(key, reply.body().get("id").asText());
                 } else if (reply.status() == 503 && !"SERVICE_UNAVAILABLE".equals(reply.body().path("code").asText())) {
@@ -128,50 +149,75 @@ public final class Faults {
         }
     }
 
-    private static boolean verify(List<ServerProcess> servers, Ledger ledger, String jdbcUrl) throws Exception {
+    private static boolean verify(List<ServerProcess> servers, List<Ledger> ledgers, String jdbcUrl,
+                                  WebhookTally webhooks, long duplicatesAllowed) throws Exception {
+        long started = System.nanoTime();
         for (ServerProcess server : servers) {
             waitUntilUp(new Api(server.port(), TOKEN)); // each one recovered from the restart by itself
         }
-        Api api = new Api(servers.get(0).port(), TOKEN);
         int missing = 0;
-        for (String id : ledger.acknowledged.values()) {
-            if (api.send("GET", "/transactions/" + id, null, false).status() != 200) {
-                missing++;
-            }
-        }
         int doubled = 0;
-        java.util.Set<String> known = new java.util.HashSet<>(ledger.acknowledged.values());
-        for (var e : ledger.unanswered.entrySet()) {
-            var first = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
-            var again = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
-            if (first.status() != 201 || again.status() != 201) {
-                ledger.wrong.put(e.getKey(), "retried: " + first.status() + " then " + again.status());
+        int retries = 0;
+        java.util.Set<String> known = new java.util.HashSet<>();
+        Map<String, String> wrong = new java.util.TreeMap<>();
+        for (Ledger ledger : ledgers) {
+            Api api = new Api(servers.get(0).port(), ledger.token);
+            for (String id : ledger.acknowledged.values()) {
+                if (api.send("GET", "/transactions/" + id, null, false).status() != 200) {
+                    missing++;
+                }
             }
-            if (first.status() == 201 && !first.body().get("id").equals(again.body().get("id"))) {
-                doubled++;
+            known.addAll(ledger.acknowledged.values());
+            for (var e : ledger.unanswered.entrySet()) {
+                var first = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
+                var again = api.send("POST", "/transfer-out", e.getValue(), e.getKey());
+                retries += 2;
+                if (first.status() != 201 || again.status() != 201) {
+                    ledger.wrong.put(e.getKey(), "retried: " + first.status() + " then " + again.status());
+                }
+                if (first.status() == 201 && !first.body().get("id").equals(again.body().get("id"))) {
+                    doubled++;
+                }
+                if (first.status() == 201) {
+                    known.add(first.body().get("id").asText());
+                }
             }
-            if (first.status() == 201) {
-                known.add(first.body().get("id").asText());
-            }
+            wrong.putAll(ledger.wrong);
         }
+        System.out.printf("verify: %d retries sent in %.0f s%n", retries, (System.nanoTime() - started) / 1e9);
         // The workers, not the clock advance below (which runs every due job itself), must have run what fell due.
         long overdue = overdueJobs(jdbcUrl);
-        api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
-        long stillProcessing = api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
-                .asLong();
-        boolean balanced = api.ledgerBalanced();
+        long stillProcessing = 0;
+        boolean balanced = true;
+        for (Ledger ledger : ledgers) { // each platform has its own sandbox clock and books
+            Api api = new Api(servers.get(0).port(), ledger.token);
+            api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 60));
+            stillProcessing += api.call("GET", "/transactions?status=PROCESSING", null).body().get("totalCount")
+                    .asLong();
+            balanced &= api.ledgerBalanced();
+        }
         List<String> mismatches = Effects.check(jdbcUrl, known);
         mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
-        ledger.wrong.entrySet().stream().limit(10).forEach(w -> System.out.println("  wrong answer: " + w));
+        WebhookTally.Result events = webhooks.check(jdbcUrl, 120);
+        System.out.printf("webhook events %d (none pending after %d s): still pending %d, exhausted %d, recorded "
+                        + "delivered but never received %d; deliveries beyond the first %d (at most %d: the deliveries "
+                        + "a kill could cut short)%n", events.events(), events.waitedSeconds(), events.pending(),
+                events.exhausted(), events.undelivered(), events.duplicates(), duplicatesAllowed);
+        boolean webhooksOnce = events.pending() == 0 && events.exhausted() == 0 && events.undelivered() == 0
+                && events.duplicates() <= duplicatesAllowed;
+        wrong.entrySet().stream().limit(10).forEach(w -> System.out.println("  wrong answer: " + w));
+        long acknowledged = ledgers.stream().mapToLong(l -> l.acknowledged.size()).sum();
+        long unanswered = ledgers.stream().mapToLong(l -> l.unanswered.size()).sum();
+        long outages = ledgers.stream().mapToLong(l -> l.outages.get()).sum();
+        long errors = ledgers.stream().mapToLong(l -> l.errors.get()).sum();
         System.out.printf("acknowledged %d (missing afterwards %d); unanswered %d (doubled by a retry %d); "
                         + "503 answers %d; other 5xx %d; wrong answers %d; jobs overdue for the workers %d; "
                         + "delayed outcomes still open %d; ledger balanced %b; "
                         + "%d transactions matched to requests and their ledger effects, %d mismatches%n",
-                ledger.acknowledged.size(), missing, ledger.unanswered.size(), doubled, ledger.outages.get(),
-                ledger.errors.get(), ledger.wrong.size(), overdue, stillProcessing, balanced, known.size(),
-                mismatches.size());
-        boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && ledger.errors.get() == 0
-                && ledger.wrong.isEmpty() && overdue == 0 && mismatches.isEmpty();
+                acknowledged, missing, unanswered, doubled, outages, errors, wrong.size(), overdue, stillProcessing,
+                balanced, known.size(), mismatches.size());
+        boolean ok = missing == 0 && doubled == 0 && stillProcessing == 0 && balanced && errors == 0
+                && wrong.isEmpty() && overdue == 0 && mismatches.isEmpty() && webhooksOnce;
         System.out.println(ok ? "faults: PASSED" : "faults: FAILED");
         return ok;
     }

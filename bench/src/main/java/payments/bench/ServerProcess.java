@@ -51,6 +51,21 @@ final class ServerProcess {
         }
     }
 
+    /** A new sandbox platform through the jar's operator command; its first token's credentials. */
+    static String createPlatform(Path jar, String databaseUrl, String name) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(List.of("java", "-jar", jar.toString(), "create-platform", "--name",
+                name, "--environment", "sandbox", "--currencies", "USD,EUR")).redirectErrorStream(true);
+        builder.environment().put("PAYMENTS_DATABASE_URL", databaseUrl);
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String marker = "First API token (shown once): ";
+        int at = output.indexOf(marker);
+        if (process.waitFor() != 0 || at < 0) {
+            throw new IllegalStateException("create-platform failed: " + output);
+        }
+        return output.substring(at + marker.length()).lines().findFirst().orElseThrow().trim();
+    }
+
     ServerProcess restart() throws Exception {
         return start(jar, databaseUrl, token, port);
     }

@@ -1,0 +1,96 @@
+package payments.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The fault suite's webhook endpoint: answers 200 to every delivery and counts them per event id, so that the suite
+ * can check that the server processes delivered every event, and each once but for the deliveries a kill cut short
+ * (a process killed after its call and before recording it leaves the event to be sent again: at least once is all
+ * an outbox can promise across a crash, and receivers dedupe by the event id).
+ */
+final class WebhookTally implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newFixedThreadPool(8);
+    private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+
+    private WebhookTally(HttpServer server) {
+        this.server = server;
+    }
+
+    static WebhookTally start() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        WebhookTally tally = new WebhookTally(server);
+        server.createContext("/hook", exchange -> {
+            try {
+                String id = JSON.readTree(exchange.getRequestBody().readAllBytes()).path("id").asText();
+                tally.deliveries.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+                exchange.sendResponseHeaders(200, -1);
+            } finally {
+                exchange.close();
+            }
+        });
+        server.setExecutor(tally.threads);
+        server.start();
+        return tally;
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+    }
+
+    /**
+     * What the events table and the deliveries say, once no event waits (up to {@code waitSeconds}); the events of a
+     * platform with no endpoint ({@code NOT_SENT}) are not counted.
+     */
+    record Result(long events, long pending, long exhausted, long undelivered, long duplicates, long waitedSeconds) {
+    }
+
+    Result check(String jdbcUrl, int waitSeconds) throws Exception {
+        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+            int waited = 0;
+            for (; waited < waitSeconds && count(c, "status = 'PENDING'") > 0; waited++) {
+                Faults.sleep(1000); // a delivery a kill cut short waits for its lease (60 s) to run out
+            }
+            List<String> delivered = new ArrayList<>();
+            try (ResultSet rs = c.createStatement().executeQuery(
+                    "select 'Webhook:' || id from webhook_events where status = 'DELIVERED'")) {
+                while (rs.next()) {
+                    delivered.add(rs.getString(1));
+                }
+            }
+            long undelivered = delivered.stream().filter(id -> !deliveries.containsKey(id)).count();
+            long duplicates = deliveries.values().stream().mapToLong(n -> n.get() - 1L).sum();
+            return new Result(count(c, "status <> 'NOT_SENT'"), count(c, "status = 'PENDING'"),
+                    count(c, "status = 'EXHAUSTED'"),
+                    undelivered, duplicates, waited);
+        }
+    }
+
+    private static long count(Connection c, String condition) throws Exception {
+        try (ResultSet rs = c.createStatement().executeQuery("select count(*) from webhook_events where "
+                + condition)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        threads.shutdownNow();
+    }
+}
