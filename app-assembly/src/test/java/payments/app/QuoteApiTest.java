@@ -98,8 +98,7 @@ class QuoteApiTest {
         assertTrue(((Number) q.get("exchangeRate")).doubleValue() > 1.0);
         assertFalse(q.containsKey("paymentInstructions"));
         assertNotNull(q.get("rateDetails"));
-        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
-                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        long lifetime = lifetimeSeconds(q);
         assertTrue(lifetime >= 60 && lifetime <= 300, "instant rail (SEPA Instant) quotes live 1 to 5 minutes");
         var t = transactionOf(q);
         assertEquals("PENDING", t.get("status"));
@@ -121,6 +120,36 @@ class QuoteApiTest {
         var refused = api.post("/quotes", quoteRequest(fromUsd(), Map.of("destinationType", "ACCOUNT", "accountId",
                 account, "paymentRail", "ACH"), "SENDING", 10_000));
         assertEquals(java.util.List.of("destination.paymentRail"), refused.invalidFields());
+    }
+
+    @Test
+    void a_quote_lives_as_long_as_the_rail_its_payment_goes_by_allows() {
+        List<Map<String, Object>> currencies = new java.util.ArrayList<>(
+                (List<Map<String, Object>>) api.get("/config").body().get("supportedCurrencies"));
+        currencies.add(Map.of("currencyCode", "COP", "minAmount", 1, "maxAmount", 9_000_000_000_000_000L,
+                "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("OUTGOING")));
+        assertEquals(200, api.patch("/config", Map.of("supportedCurrencies", currencies)).status());
+        var cop = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "COP",
+                "accountInfo", Map.of("accountType", "COP_ACCOUNT", "bankName", "Bancolombia",
+                        "accountNumber", "12345678901", "phoneNumber", "+573001234567",
+                        "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "address", Map.of("line1", "1 Main St", "postalCode", "110111", "country", "CO")))));
+        assertEquals(201, cop.status(), cop.raw().body());
+
+        // AUTO picks BANK_TRANSFER, not instant, though the account could also be paid by MOBILE_MONEY.
+        var auto = api.post("/quotes", quoteRequest(fromUsd(), toAccount(cop.string("id")), "SENDING", 10_000));
+        assertEquals(201, auto.status(), auto.raw().body());
+        assertEquals("BANK_TRANSFER", transactionOf(auto.body()).get("paymentRail"));
+        assertEquals(15 * 60, lifetimeSeconds(auto.body()));
+        var mobile = api.post("/quotes", quoteRequest(fromUsd(), Map.of("destinationType", "ACCOUNT", "accountId",
+                cop.string("id"), "paymentRail", "MOBILE_MONEY"), "SENDING", 10_000));
+        assertEquals(201, mobile.status(), mobile.raw().body());
+        assertEquals(3 * 60, lifetimeSeconds(mobile.body()));
+    }
+
+    private static long lifetimeSeconds(Map<String, Object> quote) {
+        return Duration.between(Instant.parse((String) quote.get("createdAt")),
+                Instant.parse((String) quote.get("expiresAt"))).getSeconds();
     }
 
     @Test
@@ -325,8 +354,7 @@ class QuoteApiTest {
     void an_unexecuted_quote_expires_by_the_sandbox_clock_and_cannot_run_after() {
         fundUsd(10_000);
         var q = quoteToEur("DE89370400440532013000", 10_000);
-        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
-                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        long lifetime = lifetimeSeconds(q);
         assertEquals(0L, api.post("/sandbox/clock/advance", Map.of("seconds", lifetime - 1)).body().get("jobsRun"));
         assertEquals("PENDING", transactionOf(q).get("status"));
         api.post("/sandbox/clock/advance", Map.of("seconds", 1)); // its sweep, or a worker's just before it
@@ -354,8 +382,7 @@ class QuoteApiTest {
         var stored = store.find(api.platformId(), UUID.fromString(((String) q.get("transactionId")).split(":")[1]))
                 .orElseThrow();
         store.update(stored.failed("ENDED_EARLIER", null, stored.updatedAt()));
-        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
-                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        long lifetime = lifetimeSeconds(q);
         var advanced = api.post("/sandbox/clock/advance", Map.of("seconds", lifetime));
         assertEquals(200, advanced.status(), advanced.raw().body());
         assertEquals("FAILED", transactionOf(q).get("status"));
@@ -369,8 +396,7 @@ class QuoteApiTest {
         var executed = quoteToEur("FR1420041010050500013M02606", 5_000);
         fundUsd(10_000);
         assertEquals(200, api.post("/quotes/" + executed.get("id") + "/execute", null).status());
-        long lifetime = Duration.between(Instant.parse((String) q.get("createdAt")),
-                Instant.parse((String) q.get("expiresAt"))).getSeconds();
+        long lifetime = lifetimeSeconds(q);
         // The platform's clock moves without the advance's own sweep: the server's background workers expire it.
         new JooqSandboxClocks(TestServer.get().wiring().db()).advance(api.platformId(), lifetime, Instant.now());
         for (long deadline = System.nanoTime() + 20_000_000_000L; !"EXPIRED".equals(transactionOf(q).get("status"));

@@ -343,10 +343,10 @@ public final class QuoteService {
         ExternalAccount account = reads.external(ExternalAccountId.parse("destination.accountId", accountId));
         RailSelection rail = RailSelection.of(account.accountType(), account.currency(),
                 d.string("paymentRail").orElse(null));
-        List<String> rails = rail.mode().equals(RailSelection.MANUAL) ? List.of(rail.paymentRail())
-                : AccountInfoSchemas.paymentRails(account.accountType());
+        // The rail the payment goes by sets the expiry: an AUTO BANK_TRANSFER is not instant because the account
+        // could also take MOBILE_MONEY (a wallet or Lightning account has no rail: its type says it).
         return new Destination(account.currency(), account.customerId(), true, accountId,
-                rails.isEmpty() ? List.of(account.accountType()) : rails, null, rail);
+                List.of(rail.paymentRail() != null ? rail.paymentRail() : account.accountType()), null, rail);
     }
 
     private static void checkRules(Source source, Destination destination, boolean immediately) {
