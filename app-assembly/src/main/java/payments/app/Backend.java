@@ -40,10 +40,15 @@ final class Backend implements AutoCloseable {
         }
     }
 
-    /** The owner's shutdown hook closes this backend from now on ({@link EmbeddedDatabase#stoppedByOwner}). */
-    void stoppedByOwner() {
+    /**
+     * Runs {@code closeServer} at the JVM's exit (SIGTERM, Ctrl-C): in the embedded database's own exit hook, which
+     * stops PostgreSQL after it ({@link EmbeddedDatabase#atExit}), or in a hook of its own.
+     */
+    void atExit(Runnable closeServer) {
         if (embedded != null) {
-            embedded.stoppedByOwner();
+            embedded.atExit(closeServer);
+        } else {
+            Runtime.getRuntime().addShutdownHook(new Thread(closeServer, "shutdown"));
         }
     }
 

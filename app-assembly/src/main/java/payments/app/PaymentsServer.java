@@ -90,12 +90,11 @@ public final class PaymentsServer implements AutoCloseable {
     }
 
     /**
-     * Closes this server when the JVM exits (SIGTERM, Ctrl-C), in {@link #close}'s order; the embedded database's
-     * own hook, which stops it at once, stands down from now on.
+     * Closes this server when the JVM exits (SIGTERM, Ctrl-C), in {@link #close}'s order, before the embedded
+     * database stops.
      */
     public void stopOnExit() {
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "shutdown"));
-        backend.stoppedByOwner();
+        backend.atExit(this::close);
     }
 
     /**

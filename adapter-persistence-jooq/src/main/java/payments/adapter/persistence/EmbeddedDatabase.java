@@ -19,12 +19,13 @@ public final class EmbeddedDatabase implements AutoCloseable {
     private static final long LAUNCH_WAIT_SECONDS = 60;
     /** Deleted on close: the directory of a throwaway server, or null. */
     private final Path temporaryDirectory;
-    /** Registered before the server starts: stops it at the JVM's exit unless an owner took that over. */
-    private final Thread stopAtExit = new Thread(this::stopUnlessOwned, "embedded-postgres-stop");
+    /** Registered before the server starts: stops it at the JVM's exit, after the owner's work ({@link #atExit}). */
+    private final Thread stopAtExit = new Thread(this::stopAtExit, "embedded-postgres-stop");
     private final CountDownLatch launched = new CountDownLatch(1);
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile EmbeddedPostgres postgres;
-    private volatile boolean ownerStops;
+    /** Run by the exit hook before it stops PostgreSQL (the owner's close), or null. */
+    private volatile Runnable beforeStop;
 
     private EmbeddedDatabase(Path temporaryDirectory) {
         this.temporaryDirectory = temporaryDirectory;
@@ -42,7 +43,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
     /**
      * On a fixed port (0: any free port), so a restart keeps its address; stopped by {@link #close}, or at the JVM's
-     * exit by this class's own hook (the library's is off: see {@link #stoppedByOwner}).
+     * exit by this class's own hook (the library's is off: see {@link #atExit}).
      *
      * @param durable fsync and synchronous commit on (the server); off only for throwaway test databases.
      */
@@ -51,24 +52,30 @@ public final class EmbeddedDatabase implements AutoCloseable {
     }
 
     /**
-     * From now on the caller's own shutdown hook closes this database, after the work that uses it (a server's
-     * requests in flight and its workers), and the hook of this class stands down: both run at once at the JVM's
-     * exit, so it would stop PostgreSQL under that work. Until then (a server starting, an operator command) it
-     * stops PostgreSQL itself, so none is left running for the next start to trip over.
+     * At the JVM's exit, runs {@code closeOwner} (a server's close: its requests in flight and its workers) and then
+     * stops PostgreSQL, in this class's one exit hook. Two hooks would run at once, and stop PostgreSQL under that
+     * work; and an owner's hook registered beside this one leaves a moment when the JVM could exit with neither
+     * standing down nor the order kept. Until this is called (a server starting, an operator command) the hook stops
+     * PostgreSQL alone, so none is left running for the next start to trip over.
      */
-    public void stoppedByOwner() {
-        ownerStops = true;
+    public void atExit(Runnable closeOwner) {
+        beforeStop = closeOwner;
     }
 
-    /** At the JVM's exit: waits for a server still starting (the JVM's other threads run on meanwhile), stops it. */
-    private void stopUnlessOwned() {
+    /** The exit hook: waits for a server still starting (the JVM's other threads run on meanwhile), then stops it. */
+    void stopAtExit() {
         try {
             launched.await(LAUNCH_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return;
         }
-        if (!ownerStops) {
+        Runnable owner = beforeStop;
+        try {
+            if (owner != null) {
+                owner.run();
+            }
+        } finally {
             close();
         }
     }
