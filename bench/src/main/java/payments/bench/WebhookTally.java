@@ -54,9 +54,19 @@ final class WebhookTally implements AutoCloseable {
 
     /**
      * What the events table and the deliveries say, once no event waits (up to {@code waitSeconds}); the events of a
-     * platform with no endpoint ({@code NOT_SENT}) are not counted.
+     * platform with no endpoint ({@code NOT_SENT}) are not counted; {@code received} is the distinct events that
+     * reached this endpoint.
      */
-    record Result(long events, long pending, long exhausted, long undelivered, long duplicates, long waitedSeconds) {
+    record Result(long events, long received, long pending, long exhausted, long undelivered, long duplicates,
+                  long waitedSeconds) {
+        /**
+         * Every event delivered, and to this endpoint, repeats within {@code duplicatesAllowed}; and some were sent
+         * at all, so that a platform whose endpoint was never set, or events never made, do not pass as "none lost".
+         */
+        boolean allDeliveredOnce(long duplicatesAllowed) {
+            return events > 0 && received == events && pending == 0 && exhausted == 0 && undelivered == 0
+                    && duplicates <= duplicatesAllowed;
+        }
     }
 
     Result check(String jdbcUrl, int waitSeconds) throws Exception {
@@ -74,7 +84,7 @@ final class WebhookTally implements AutoCloseable {
             }
             long undelivered = delivered.stream().filter(id -> !deliveries.containsKey(id)).count();
             long duplicates = deliveries.values().stream().mapToLong(n -> n.get() - 1L).sum();
-            return new Result(count(c, "status <> 'NOT_SENT'"), count(c, "status = 'PENDING'"),
+            return new Result(count(c, "status <> 'NOT_SENT'"), deliveries.size(), count(c, "status = 'PENDING'"),
                     count(c, "status = 'EXHAUSTED'"),
                     undelivered, duplicates, waited);
         }
