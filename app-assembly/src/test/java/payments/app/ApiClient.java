@@ -78,6 +78,26 @@ final class ApiClient {
         return send("DELETE", path, null);
     }
 
+    /**
+     * Sets one currency's {@code supportedCurrencies} item, replacing the platform's or adding it, with sending
+     * limits {@code min}..{@code max} and the payments it allows.
+     */
+    @SuppressWarnings("unchecked")
+    void configureCurrency(String code, long min, long max, String... enabledTransactionTypes) {
+        List<Map<String, Object>> currencies = new java.util.ArrayList<>();
+        for (Object c : (List<?>) get("/config").body().get("supportedCurrencies")) {
+            if (!code.equals(((Map<?, ?>) c).get("currencyCode"))) {
+                currencies.add((Map<String, Object>) c);
+            }
+        }
+        currencies.add(Map.of("currencyCode", code, "minAmount", min, "maxAmount", max,
+                "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of(enabledTransactionTypes)));
+        Reply reply = patch("/config", Map.of("supportedCurrencies", currencies));
+        if (reply.status() != 200) {
+            throw new AssertionError("PATCH /config: " + reply.raw().body());
+        }
+    }
+
     Reply send(String method, String path, Object body) {
         try {
             String json = body == null ? null : body instanceof String s ? s : JSON.writeValueAsString(body);

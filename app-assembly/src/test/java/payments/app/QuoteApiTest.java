@@ -124,11 +124,7 @@ class QuoteApiTest {
 
     @Test
     void a_quote_lives_as_long_as_the_rail_its_payment_goes_by_allows() {
-        List<Map<String, Object>> currencies = new java.util.ArrayList<>(
-                (List<Map<String, Object>>) api.get("/config").body().get("supportedCurrencies"));
-        currencies.add(Map.of("currencyCode", "COP", "minAmount", 1, "maxAmount", 9_000_000_000_000_000L,
-                "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("OUTGOING")));
-        assertEquals(200, api.patch("/config", Map.of("supportedCurrencies", currencies)).status());
+        api.configureCurrency("COP", 1, 9_000_000_000_000_000L, "OUTGOING");
         var cop = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "COP",
                 "accountInfo", Map.of("accountType", "COP_ACCOUNT", "bankName", "Bancolombia",
                         "accountNumber", "12345678901", "phoneNumber", "+573001234567",
@@ -505,6 +501,29 @@ class QuoteApiTest {
     }
 
     @Test
+    void the_platform_decides_which_payments_each_currency_allows() {
+        fundUsd(10_000);
+        String eur = eurAccount("DE89370400440532013000");
+        api.configureCurrency("USD", 1, 9_000_000_000_000_000L, "INCOMING");
+        var refused = api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000));
+        assertEquals(400, refused.status(), refused.raw().body());
+        assertEquals("INVALID_CURRENCY", refused.code());
+        assertEquals(List.of("INCOMING"), ((Map<?, ?>) refused.body().get("details")).get("enabledTransactionTypes"));
+        var received = api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
+                "customerId", customerId, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1_234));
+        assertEquals(200, received.status(), received.raw().body());
+
+        api.configureCurrency("USD", 1, 9_000_000_000_000_000L, "OUTGOING");
+        var notReceived = api.post("/sandbox/uma/receive", Map.of("senderUmaAddress", "$jane.doe@sandbox.uma.money",
+                "customerId", customerId, "receivingCurrencyCode", "USD", "receivingCurrencyAmount", 1_234));
+        assertEquals(400, notReceived.status(), notReceived.raw().body());
+        assertEquals("INVALID_CURRENCY", notReceived.code());
+        assertEquals(201, api.post("/quotes", quoteRequest(fromUsd(), toAccount(eur), "SENDING", 1_000)).status());
+        assertEquals(11_234L, balance(usdAccount, "totalBalance"));
+        assertEquals(2L, api.get("/transactions").body().get("totalCount"), "the receipt and the quote");
+    }
+
+    @Test
     void a_quote_delivering_more_than_the_largest_payment_is_refused() {
         String usdc = internal("USDC");
         Map<String, Object> usd = Map.of("sourceType", "REALTIME_FUNDING", "currency", "USD",
@@ -520,13 +539,8 @@ class QuoteApiTest {
 
     @Test
     void a_quote_s_rate_reads_back_with_every_digit_it_was_made_with() {
-        List<Map<String, Object>> currencies = new java.util.ArrayList<>(
-                (List<Map<String, Object>>) api.get("/config").body().get("supportedCurrencies"));
-        for (String code : List.of("BTC", "IDR")) {
-            currencies.add(Map.of("currencyCode", code, "minAmount", 1, "maxAmount", 9_000_000_000_000_000L,
-                    "requiredCounterpartyFields", List.of(), "enabledTransactionTypes", List.of("OUTGOING")));
-        }
-        assertEquals(200, api.patch("/config", Map.of("supportedCurrencies", currencies)).status());
+        api.configureCurrency("BTC", 1, 9_000_000_000_000_000L, "OUTGOING");
+        api.configureCurrency("IDR", 1, 9_000_000_000_000_000L, "OUTGOING");
         var idr = api.post("/customers/external-accounts", Map.of("customerId", customerId, "currency", "IDR",
                 "accountInfo", Map.of("accountType", "IDR_ACCOUNT", "bankName", "Bank Central Asia",
                         "accountNumber", "1234567890", "swiftCode", "CENAIDJA", "phoneNumber", "+6281234567890",

@@ -190,6 +190,27 @@ class TransferApiTest {
     }
 
     @Test
+    void transfers_keep_to_the_payments_and_amounts_the_platform_allows_in_the_currency() {
+        fund(10_000);
+        String external = externalAccount("123456789");
+        api.configureCurrency("USD", 10, 1_000, "INCOMING");
+        var notOutgoing = transferOut(external, 50);
+        assertEquals(400, notOutgoing.status(), notOutgoing.raw().body());
+        assertEquals("INVALID_CURRENCY", notOutgoing.code());
+        var tooSmall = transferIn(external, 9);
+        assertEquals("AMOUNT_OUT_OF_RANGE", tooSmall.code());
+        assertEquals(Map.of("minAmount", 10L, "maxAmount", 1_000L), tooSmall.body().get("details"));
+        assertEquals(201, transferIn(external, 10).status());
+
+        api.configureCurrency("USD", 10, 1_000, "OUTGOING");
+        assertEquals("INVALID_CURRENCY", transferIn(external, 50).code());
+        assertEquals("AMOUNT_OUT_OF_RANGE", transferOut(external, 1_001).code());
+        assertEquals(201, transferOut(external, 1_000).status());
+        assertEquals(2L, api.get("/transactions").body().get("totalCount"));
+        assertEquals(10_000L + 10 - 1_000, balances()[1]);
+    }
+
+    @Test
     void a_platforms_own_transfer_names_the_platform_as_its_customer_as_the_list_filter_does() {
         String platform = api.get("/config").string("id");
         String platformUsd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");

@@ -29,6 +29,12 @@ public record PlatformConfig(String umaDomain, String proxyUmaSubdomain, String 
         return currencyCodes().contains(code);
     }
 
+    /** The settings of a currency, the service's own when the platform does not list it ({@link CurrencySettings}). */
+    public CurrencySettings currency(String code) {
+        return supportedCurrencies.stream().filter(c -> code.equals(c.get("currencyCode"))).findFirst()
+                .map(CurrencySettings::of).orElseGet(() -> CurrencySettings.unlisted(code));
+    }
+
     /** The currency settings a new platform starts with: sending limits 1 minor unit up to the spec's maximum. */
     public static Map<String, Object> defaultCurrency(String code) {
         Map<String, Object> c = new LinkedHashMap<>();

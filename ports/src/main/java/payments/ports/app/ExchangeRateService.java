@@ -16,6 +16,7 @@ import payments.core.fx.Fees;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
+import payments.core.platform.CurrencySettings;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.ports.driven.FxRates;
@@ -84,10 +85,9 @@ public final class ExchangeRateService {
                 throw InvalidFields.of("sendingAmount", "is too large to convert into " + destination);
             }
         }
-        Map<String, Object> limits = platform.config().supportedCurrencies().stream()
-                .filter(c -> source.equals(c.get("currencyCode"))).findFirst().orElseThrow();
+        CurrencySettings limits = platform.config().currency(source);
         return new CorridorRate(rate.sending(), rate.receiving(), DestinationRails.defaultFor(destination), amount,
-                ((Number) limits.get("minAmount")).longValue(), ((Number) limits.get("maxAmount")).longValue(),
+                limits.minAmount(), limits.maxAmount(),
                 receiving, rate.rate(), schedule.map(Fees::fixedMinor).orElse(null), totalFees, rate.updatedAt());
     }
 

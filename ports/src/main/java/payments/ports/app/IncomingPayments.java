@@ -12,6 +12,7 @@ import payments.core.ledger.Journal;
 import payments.core.platform.Platform;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventTypes;
@@ -72,6 +73,14 @@ public final class IncomingPayments {
     /** The platform approved: its webhook answered 2xx, or it called {@code POST /transactions/{id}/approve}. */
     Transaction approve(Transaction t, Instant now) {
         return settle(t.approved(now), now);
+    }
+
+    /**
+     * Refuses money arriving in a currency the platform has not enabled {@code INCOMING} for (its limits are on
+     * what its customers send).
+     */
+    void requireEnabled(PlatformId id, String currency) {
+        platforms.find(id).orElseThrow().config().currency(currency).requireEnabled(TransactionType.INCOMING);
     }
 
     /** The platform that will be asked; approval needs a webhook endpoint to ask at. */

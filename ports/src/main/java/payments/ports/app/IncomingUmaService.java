@@ -98,6 +98,7 @@ public final class IncomingUmaService {
         }
         String currency = f.string("receivingCurrencyCode").orElseThrow();
         Money amount = new Money(f.number("receivingCurrencyAmount").orElseThrow(), Currencies.of(currency));
+        incoming.requireEnabled(caller.platformId(), currency);
         boolean approval = f.bool("requireApproval").orElse(false);
         if (approval) {
             incoming.approvingPlatform(caller.platformId()); // refused before anything is written

@@ -198,7 +198,8 @@ public final class QuoteService {
         long locked = f.number("lockedCurrencyAmount").orElseThrow();
         var amounts = "SENDING".equals(f.string("lockedCurrencySide").orElseThrow())
                 ? Conversion.lockSending(locked, rate, fees) : Conversion.lockReceiving(locked, rate, fees);
-        checkLimits(platform, source.currency(), amounts.totalSendingMinor());
+        platform.config().currency(source.currency()).requirePayment(TransactionType.OUTGOING,
+                amounts.totalSendingMinor());
         if (amounts.receivingMinor() > Money.MAX_MINOR) {
             throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The receiving amount " + amounts.receivingMinor() + " "
                     + destination.currency() + " is over the largest payment, " + Money.MAX_MINOR,
@@ -407,21 +408,6 @@ public final class QuoteService {
             throw InvalidFields.of("platformFeeOverride.platformVariableFeeBps", "leaves nothing to convert");
         }
         return new Fees(Math.addExact(provider.fixedMinor(), fixed.number("amount").orElseThrow()), (int) bps);
-    }
-
-    /**
-     * The platform's limits for the sending currency; one it no longer offers (an account opened before) has only the
-     * service's, 1 to {@link Money#MAX_MINOR}.
-     */
-    private static void checkLimits(Platform platform, String currency, long totalSending) {
-        var limits = platform.config().supportedCurrencies().stream()
-                .filter(c -> currency.equals(c.get("currencyCode"))).findFirst();
-        long min = limits.map(c -> ((Number) c.get("minAmount")).longValue()).orElse(1L);
-        long max = limits.map(c -> ((Number) c.get("maxAmount")).longValue()).orElse(Money.MAX_MINOR);
-        if (totalSending < min || totalSending > max) {
-            throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "The sending amount " + totalSending
-                    + " is outside " + min + ".." + max + " " + currency, Map.of("minAmount", min, "maxAmount", max));
-        }
     }
 
     private static long expirySeconds(Destination destination) {

@@ -151,7 +151,7 @@ public final class TransferService {
                     + "executed with the wallet's Service-Wallet-Signature");
         }
         ExternalAccount destination = lookups.external(destinationId(f));
-        Money amount = amount(caller, source, destination, f);
+        Money amount = amount(caller, TransactionType.OUTGOING, source, destination, f);
         requireSameOwner(source, destination, "destination.accountId");
         RailSelection rail = RailSelection.of(destination.accountType(), destination.currency(),
                 f.object("destination").orElseThrow().string("paymentRail").orElse(null));
@@ -216,7 +216,7 @@ public final class TransferService {
                     .requirePullable("source.accountId");
             InternalAccount destination = internal(caller, f.object("destination").orElseThrow(),
                     "destination.accountId");
-            Money amount = amount(caller, destination, source, f);
+            Money amount = amount(caller, TransactionType.INCOMING, destination, source, f);
             requireSameOwner(destination, source, "source.accountId");
             UUID id = ids.newId();
             Map<String, Object> details = f.pick("description");
@@ -293,26 +293,17 @@ public final class TransferService {
         return externalAccounts.require(caller.platformId(), id);
     }
 
-    /** The amount in the accounts' shared currency, within the platform's limits for it. */
-    private Money amount(Caller caller, InternalAccount internal, ExternalAccount external, Fields f) {
+    /** The amount in the accounts' shared currency, a payment of {@code type} the platform allows in it. */
+    private Money amount(Caller caller, TransactionType type, InternalAccount internal, ExternalAccount external,
+                         Fields f) {
         if (!internal.currency().equals(external.currency())) {
             throw new InvalidInput("INVALID_CURRENCY", "Transfers move one currency: the internal account holds "
                     + internal.currency() + ", the external account " + external.currency()
                     + "; use a quote to convert");
         }
         long amount = f.number("amount").orElseThrow();
-        Platform platform = platforms.find(caller.platformId()).orElseThrow();
-        platform.config().supportedCurrencies().stream()
-                .filter(c -> internal.currency().equals(c.get("currencyCode")))
-                .findFirst()
-                .ifPresent(c -> {
-                    long min = ((Number) c.get("minAmount")).longValue();
-                    long max = ((Number) c.get("maxAmount")).longValue();
-                    if (amount < min || amount > max) {
-                        throw new InvalidInput("AMOUNT_OUT_OF_RANGE", "amount must be between " + min + " and " + max
-                                + " for " + internal.currency(), Map.of("minAmount", min, "maxAmount", max));
-                    }
-                });
+        platforms.find(caller.platformId()).orElseThrow().config().currency(internal.currency())
+                .requirePayment(type, amount);
         return new Money(amount, Currencies.of(internal.currency()));
     }
 
