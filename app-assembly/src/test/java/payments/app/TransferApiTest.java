@@ -87,6 +87,31 @@ class TransferApiTest {
         assertEquals(t, api.get("/transactions/" + t.get("id")).body());
     }
 
+    @Test
+    void the_ledger_check_finds_a_posted_hold_whose_journal_does_not_move_its_amount() {
+        fund(10_000);
+        String completed = transferOut(externalAccount("123456789"), 2_500).string("id");
+        String failed = transferOut(externalAccount("000000003"), 1_000).string("id");
+        var db = TestServer.get().wiring().db().ctx();
+        String holdOf = "update ledger_holds h set %s from transactions t where t.platform_id = h.platform_id "
+                + "and t.hold_id = h.id and t.id = '%s'";
+        for (String[] tampering : new String[][] {
+                {"amount_minor = amount_minor + 1", "amount_minor = amount_minor - 1", completed},
+                {"status = 'POSTED'", "status = 'VOIDED'", failed}}) {
+            UUID transaction = UUID.fromString(tampering[2].split(":")[1]);
+            assertEquals(1, db.execute(String.format(holdOf, tampering[0], transaction)), tampering[2]);
+            try {
+                var check = api.get("/sandbox/ledger/check").body();
+                assertEquals(false, check.get("balanced"), tampering[0]);
+                assertTrue(check.get("violations").toString().contains("posted hold whose transaction's journals "
+                        + "do not move its amount") && check.get("violations").toString().contains(tampering[2]),
+                        String.valueOf(check.get("violations")));
+            } finally {
+                db.execute(String.format(holdOf, tampering[1], transaction));
+            }
+        }
+    }
+
     @ParameterizedTest
     @CsvSource({"000000002,COUNTERPARTY_POST_TX_FAILED", "000000003,ACCOUNT_INVALID",
             "000000004,COUNTERPARTY_POST_TX_FAILED"})

@@ -40,6 +40,20 @@ public final class JooqLedgerAudit implements LedgerAudit {
             new Check("hold resolution inconsistent (hold, status)", """
                     select id::text, status from ledger_holds where platform_id = ?
                     and ((status = 'PENDING') <> (resolved_at is null))"""),
+            // Posting a hold both releases it and moves its amount: a hold marked POSTED without that journal would
+            // have given the money back to spend. (Joined on aggregates, not correlated per hold: a platform's books
+            // hold hundreds of thousands of holds, and entries are not indexed by journal.)
+            new Check("posted hold whose transaction's journals do not move its amount out of its account "
+                    + "(hold, transaction, amount)", """
+                    select h.id::text, 'Transaction:' || t.id::text, h.amount_minor::text
+                    from ledger_holds h
+                    join transactions t on t.platform_id = h.platform_id and t.hold_id = h.id
+                    where h.platform_id = ? and h.status = 'POSTED' and not exists (
+                        select 1 from ledger_journals j
+                        join (select journal_id, account_id, sum(amount_minor) as moved from ledger_entries
+                              where platform_id = ? group by journal_id, account_id) m on m.journal_id = j.id
+                        where j.platform_id = h.platform_id and j.reference = 'Transaction:' || t.id::text
+                          and m.account_id = h.account_id and m.moved = -h.amount_minor)"""),
             new Check("completed transaction without a journal (transaction)", """
                     select t.id::text from transactions t where t.platform_id = ? and t.status = 'COMPLETED'
                     and not exists (select 1 from ledger_journals j where j.platform_id = t.platform_id
