@@ -3,10 +3,6 @@ package payments.adapter.persistence;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.IDEMPOTENCY_KEYS;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,8 +28,6 @@ import payments.ports.driven.IdempotencyKeys;
  */
 public final class JooqIdempotencyKeys implements IdempotencyKeys {
     static final String LOCK_TIMEOUT = "5s";
-    private static final Statement TRY_LOCK = Statement.query(ctx -> ctx.select(DSL.field(
-            "pg_try_advisory_xact_lock({0})", Boolean.class, DSL.param("lock", Long.class))));
     /** Tries the locks of an array of lock ids at once: each id with whether this transaction now holds it. */
     private static final Statement TRY_LOCK_ALL = Statement.query(ctx -> {
         Field<Long> lock = DSL.field(DSL.name("t", "lock"), Long.class);
@@ -58,13 +52,12 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
     public boolean lock(PlatformId platform, String key) {
         // Almost always nobody else holds the key: one statement. Otherwise wait for the holder, within a bound.
         long lockId = lockId(platform, key);
-        if (TRY_LOCK.fetchOptional(db, lockId).map(r -> (Boolean) r.get(0)).orElse(false)) {
+        if (AdvisoryLocks.tryLockForTransaction(db, lockId)) {
             return true;
         }
         try {
             db.ctx().execute("set local lock_timeout = '" + LOCK_TIMEOUT + "'");
-            db.ctx().select(DSL.field("pg_advisory_xact_lock({0})", Object.class, DSL.val(lockId)))
-                    .fetch();
+            AdvisoryLocks.lockForTransaction(db, lockId);
             db.ctx().execute("set local lock_timeout = 0");
             return true;
         } catch (DataAccessException e) {
@@ -165,14 +158,8 @@ public final class JooqIdempotencyKeys implements IdempotencyKeys {
                 .execute();
     }
 
-    /** A 64-bit advisory lock id from the platform and key. */
+    /** The key's advisory lock: the platform's id, a slash, the key. */
     private static long lockId(PlatformId platform, String key) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((platform.value() + "/" + key).getBytes(StandardCharsets.UTF_8));
-            return ByteBuffer.wrap(digest).getLong();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return AdvisoryLocks.id(platform.value() + "/" + key);
     }
 }

@@ -33,7 +33,10 @@ import payments.ports.driven.WebhookDeliveries;
 /**
  * The outbox and the delivery log. A claim locks the earliest due row with FOR UPDATE SKIP LOCKED (so concurrent
  * workers in any number of processes never claim the same attempt), leases it, and logs the attempt IN_FLIGHT;
- * {@link #finish} moves the event on only while the claim's lease is still the row's.
+ * {@link #finish} moves the event on only while the claim's lease is still the row's. A claim counts its platform's
+ * leases again under an advisory lock of the platform: concurrent claims do not see each other's uncommitted leases,
+ * and each would take the platform's last place in flight. A claim finding the lock taken passes the platform by
+ * rather than wait (waiting while holding another platform's lock could deadlock).
  */
 public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     private static final String ABANDONED_ERROR = "the process making this attempt stopped before its answer was "
@@ -94,6 +97,13 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 .forUpdate().of(e).skipLocked();
     }
 
+    /** The platform's events leased now, committed ones included (read after its advisory lock). */
+    private int leased(UUID platform, Instant realNow) {
+        var e = WEBHOOK_EVENTS;
+        return db.ctx().fetchCount(e, e.PLATFORM_ID.eq(platform).and(e.STATUS.eq(EventStatus.PENDING.name()))
+                .and(e.LEASE_UNTIL.gt(utc(realNow))));
+    }
+
     /** An event no attempt holds: never leased, or its lease ran out. */
     private static Condition unleased() {
         return WEBHOOK_EVENTS.LEASE_UNTIL.isNull().or(WEBHOOK_EVENTS.LEASE_UNTIL.le(REAL_NOW));
@@ -121,9 +131,25 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         var e = WEBHOOK_EVENTS;
         UUID[] skippedIds = skipped.stream().map(PlatformId::value).toArray(UUID[]::new);
         // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
-        Record row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight, skippedIds)
-                : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight, skippedIds))
-                .orElse(null);
+        Set<UUID> full = new java.util.HashSet<>();
+        Record row;
+        do {
+            UUID[] passed = java.util.stream.Stream.concat(java.util.Arrays.stream(skippedIds), full.stream())
+                    .toArray(UUID[]::new);
+            // The claim's own count of leases (a filter that spares most platforms at their limit the lock below).
+            row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight, passed)
+                    : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight, passed))
+                    .orElse(null);
+            if (row == null) {
+                return Optional.empty();
+            }
+            UUID of = row.get(e.PLATFORM_ID);
+            if (!AdvisoryLocks.tryLockForTransaction(db, AdvisoryLocks.id("webhook deliveries in flight/" + of))
+                    || leased(of, realNow) >= maxInFlight) {
+                full.add(of); // another claim of the platform runs, or took its last place: try the next platform
+                row = null;
+            }
+        } while (row == null && full.size() < 8);
         if (row == null) {
             return Optional.empty();
         }

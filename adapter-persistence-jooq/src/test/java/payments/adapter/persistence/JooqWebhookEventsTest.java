@@ -230,6 +230,44 @@ class JooqWebhookEventsTest {
     }
 
     @Test
+    void concurrent_claims_keep_a_platform_to_its_limit_of_calls_in_flight() throws Exception {
+        for (int i = 0; i < 8; i++) {
+            append(platform, now);
+        }
+        // Eight workers claim at once, each holding its transaction open a moment, as a claim among others does.
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(8);
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        List<Future<Boolean>> claims = new ArrayList<>();
+        try {
+            for (int w = 0; w < 8; w++) {
+                claims.add(pool.submit(() -> Fixtures.DB.inTransaction(() -> {
+                    try {
+                        together.await();
+                        Optional<Claim> c = outbox.claimDue(platform, Set.of(), now, now.plusSeconds(60), 2);
+                        Thread.sleep(300);
+                        return c.isPresent();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                })));
+            }
+            long claimed = 0;
+            for (Future<Boolean> f : claims) {
+                claimed += f.get() ? 1 : 0;
+            }
+            // Those that found another claim of the platform under way passed it by: they poll again.
+            assertTrue(claimed >= 1 && claimed <= 2, claimed + " claimed at once");
+            while (claimed < 2) {
+                claim(platform, now, 2).orElseThrow();
+                claimed++;
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertTrue(claim(platform, now, 2).isEmpty(), "two leased: the limit");
+    }
+
+    @Test
     void an_event_appended_in_a_transaction_that_rolls_back_does_not_exist() {
         UUID id = UUID.randomUUID();
         assertThrows(IllegalStateException.class, () -> Fixtures.DB.inTransaction(() -> {
