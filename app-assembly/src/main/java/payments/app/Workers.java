@@ -24,20 +24,27 @@ final class Workers implements AutoCloseable {
 
     Workers(Wiring wiring, long pollMillis) {
         executor.scheduleWithFixedDelay(() -> guarded("jobs", () -> {
-            for (int i = 0; i < JOBS_PER_ROUND && wiring.jobs.runNext(); i++) {
+            for (int i = 0; i < JOBS_PER_ROUND && !stopping() && wiring.jobs.runNext(); i++) {
                 // keep going while jobs are due
             }
-            wiring.quoteExpiry.expireDue();
+            if (!stopping()) {
+                wiring.quoteExpiry.expireDue();
+            }
         }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
         for (int thread = 0; thread < DELIVERY_THREADS; thread++) {
             executor.scheduleWithFixedDelay(() -> guarded("webhooks", () -> {
-                for (int i = 0; i < DELIVERIES_PER_ROUND && wiring.webhookDelivery.deliverNext(); i++) {
-                    // keep going while events are due
+                for (int i = 0; i < DELIVERIES_PER_ROUND && !stopping() && wiring.webhookDelivery.deliverNext(); i++) {
+                    // keep going while events are due (a delivery cut short by the stop answers false)
                 }
             }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
         }
         executor.scheduleWithFixedDelay(() -> guarded("idempotency purge", wiring.idempotency::purgeExpired),
                 1, 60, TimeUnit.MINUTES);
+    }
+
+    /** Interrupted by {@link #close} once the rounds under way had their grace: the round ends where it is. */
+    private static boolean stopping() {
+        return Thread.currentThread().isInterrupted();
     }
 
     /**

@@ -176,6 +176,26 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     @Override
+    public void release(Claim claim, String reason, Instant now) {
+        WebhookEvent event = claim.event();
+        db.ctx().update(WEBHOOK_ATTEMPTS)
+                .set(WEBHOOK_ATTEMPTS.OUTCOME, AttemptOutcome.ABANDONED.name())
+                .set(WEBHOOK_ATTEMPTS.ERROR, reason)
+                .where(attemptsOf(event.platformId(), event.id()).and(WEBHOOK_ATTEMPTS.ATTEMPT.eq(claim.attempt()))
+                        .and(WEBHOOK_ATTEMPTS.OUTCOME.eq(AttemptOutcome.IN_FLIGHT.name())))
+                .execute();
+        var e = WEBHOOK_EVENTS;
+        // Attempts keep their numbers (the log's key): the budget grows by the one that did not count.
+        db.ctx().update(e)
+                .set(e.MAX_ATTEMPTS, e.MAX_ATTEMPTS.plus(1))
+                .setNull(e.LEASE_ID)
+                .setNull(e.LEASE_UNTIL)
+                .set(e.UPDATED_AT, utc(now))
+                .where(byId(event.platformId(), event.id()).and(e.LEASE_ID.eq(claim.lease())))
+                .execute();
+    }
+
+    @Override
     public void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
         WebhookEvent event = claim.event();
         db.ctx().update(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt).values())

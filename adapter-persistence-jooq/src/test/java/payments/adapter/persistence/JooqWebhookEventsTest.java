@@ -171,6 +171,27 @@ class JooqWebhookEventsTest {
     }
 
     @Test
+    void an_attempt_given_back_by_a_stopping_process_is_abandoned_uncounted_and_the_event_due_at_once() {
+        WebhookEvent e = append(platform, now);
+        Claim cut = claim(platform, now, 2).orElseThrow();
+
+        Fixtures.DB.inTransaction(() -> outbox.release(cut, "stopped", now));
+
+        var event = outbox.find(platform, e.id()).orElseThrow();
+        assertEquals(EventStatus.PENDING, event.status());
+        assertEquals(e.maxAttempts() + 1, event.maxAttempts());
+        Claim again = claim(platform, now, 2).orElseThrow();
+        assertEquals(2, again.attempt());
+        var log = outbox.attempts(platform, e.id());
+        assertEquals(List.of(AttemptOutcome.ABANDONED, AttemptOutcome.IN_FLIGHT),
+                log.stream().map(DeliveryAttempt::outcome).toList());
+        assertEquals("stopped", log.get(0).error());
+        Fixtures.DB.inTransaction(() -> outbox.release(cut, "late", now)); // not its lease any more
+        assertEquals(e.maxAttempts() + 1, outbox.find(platform, e.id()).orElseThrow().maxAttempts());
+        assertEquals("stopped", outbox.attempts(platform, e.id()).get(0).error());
+    }
+
+    @Test
     void a_failed_attempt_waits_for_its_retry_and_a_finished_event_is_not_claimed() {
         WebhookEvent e = append(platform, now);
         fail(claim(platform, now, 2).orElseThrow(), EventStatus.PENDING, now.plusSeconds(5));

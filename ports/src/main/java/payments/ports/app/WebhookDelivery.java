@@ -38,6 +38,8 @@ public final class WebhookDelivery {
     static final int MAX_PER_ADVANCE = 50;
     static final Duration ADVANCE_BUDGET = Duration.ofSeconds(15);
     private static final Logger LOG = Logger.getLogger(WebhookDelivery.class.getName());
+    static final String STOPPED = "the server stopped during the call; the attempt does not count, and the event "
+            + "goes again";
 
     private final WebhookDeliveries deliveries;
     private final Platforms platforms;
@@ -119,7 +121,28 @@ public final class WebhookDelivery {
         }
         Claim claim = claimed.get();
         DeliveryAttempt attempt = attempt(claim.event(), claim.attempt(), claim.startedAt());
+        // Interrupted: the process is stopping (its workers' grace ran out). A call cut short is given back
+        // uncounted, and nothing more is claimed; the flag is cleared while the database is used, then set again.
+        if (Thread.interrupted()) {
+            try {
+                if (attempt.delivered()) {
+                    record(claim, attempt);
+                } else {
+                    Instant now = clock.now(claim.event().platformId());
+                    tx.inTransaction(() -> deliveries.release(claim, STOPPED, now));
+                }
+            } finally {
+                Thread.currentThread().interrupt();
+            }
+            return false;
+        }
         pauses.record(claim.event().platformId(), attempt, clock.realNow());
+        record(claim, attempt);
+        return true;
+    }
+
+    /** The attempt's outcome and the event's next step: delivered, a retry by the schedule, or exhausted. */
+    private void record(Claim claim, DeliveryAttempt attempt) {
         Instant now = clock.now(claim.event().platformId());
         tx.inTransaction(() -> {
             if (attempt.delivered()) {
@@ -130,7 +153,6 @@ public final class WebhookDelivery {
             deliveries.finish(claim, attempt, wait.isPresent() ? EventStatus.PENDING : EventStatus.EXHAUSTED,
                     wait.map(now::plus).orElse(null), now);
         });
-        return true;
     }
 
     private String endpointOf(PlatformId platform) {

@@ -34,6 +34,13 @@ public interface WebhookDeliveries {
      */
     void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now);
 
+    /**
+     * Gives a claimed event back uncounted, its call cut short because the process is stopping: the attempt is logged
+     * ABANDONED with {@code reason}, the event allowed one more attempt and left due as it was, if the lease is still
+     * the claim's.
+     */
+    void release(Claim claim, String reason, Instant now);
+
     /** Records an event that was sent synchronously (approval and test webhooks) with its one attempt. */
     void recordSent(WebhookEvent event, DeliveryAttempt attempt);
 

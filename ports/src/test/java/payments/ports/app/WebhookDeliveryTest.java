@@ -108,6 +108,44 @@ class WebhookDeliveryTest {
         assertEquals(EventStatus.DELIVERED, stored(healthy).status());
     }
 
+    /** A delivery whose call answers {@code answer} as the process's stop interrupts it (as the transport does). */
+    private WebhookDelivery stoppingDuringTheCall(WebhookTransport.Result answer) {
+        return new WebhookDelivery(w.outbox, w.platforms, w.webhookKeyService, (url, envelope, headers, timeout) -> {
+            Thread.currentThread().interrupt();
+            return answer;
+        }, w.platformClock, w.ids, w.tx, Duration.ofSeconds(10));
+    }
+
+    @Test
+    void a_call_cut_short_by_the_process_stopping_is_given_back_uncounted_and_nothing_more_is_claimed() {
+        WebhookEvent cut = customerEvent();
+        WebhookEvent next = customerEvent();
+        int budget = stored(cut).maxAttempts();
+
+        assertFalse(stoppingDuringTheCall(WebhookTransport.Result.failed("interrupted (the server is stopping)", 7))
+                .deliverNext());
+
+        assertTrue(Thread.interrupted(), "the stop's interrupt is kept for the worker's loop");
+        DeliveryAttempt abandoned = w.outbox.attempts(acme.id(), cut.id()).get(0);
+        assertEquals(AttemptOutcome.ABANDONED, abandoned.outcome());
+        assertEquals(WebhookDelivery.STOPPED, abandoned.error());
+        assertEquals(EventStatus.PENDING, stored(cut).status());
+        assertEquals(budget + 1, stored(cut).maxAttempts(), "the cut attempt does not count");
+        assertEquals(0, stored(next).attempts(), "not claimed while stopping");
+        assertTrue(w.webhookDelivery.deliverNext(), "due again at once, the endpoint not paused");
+        assertEquals(EventStatus.DELIVERED, stored(cut).status());
+    }
+
+    @Test
+    void a_call_answered_as_the_process_stops_is_recorded_delivered() {
+        WebhookEvent e = customerEvent();
+
+        assertFalse(stoppingDuringTheCall(WebhookTransport.Result.answered(200, "", 3)).deliverNext());
+
+        assertTrue(Thread.interrupted());
+        assertEquals(EventStatus.DELIVERED, stored(e).status());
+    }
+
     @Test
     void a_timeout_is_logged_as_such_and_retried() {
         WebhookEvent e = customerEvent();

@@ -94,6 +94,21 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     }
 
     @Override
+    public void release(Claim claim, String reason, Instant now) {
+        Key key = key(claim.event());
+        logs.get(key).replaceAll(a -> a.number() == claim.attempt() ? new DeliveryAttempt(a.number(),
+                a.startedAt(), a.url(), AttemptOutcome.ABANDONED, null, null, null, reason) : a);
+        Lease lease = leases.get(key);
+        if (lease == null || !lease.id().equals(claim.lease())) {
+            return;
+        }
+        leases.remove(key);
+        WebhookEvent e = events.get(key);
+        events.put(key, with(e, e.status(), e.attempts(), e.maxAttempts() + 1, e.nextAttemptAt(),
+                e.lastResponseStatus(), now));
+    }
+
+    @Override
     public void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
         Key key = key(claim.event());
         logs.get(key).replaceAll(a -> a.number() == attempt.number() ? attempt : a);
