@@ -15,8 +15,9 @@ import payments.core.webhook.DeliveryAttempt;
 /**
  * The platforms whose webhook endpoint stopped answering, held back from one process's delivery workers for a
  * while. A platform has at most two calls in flight, but a few platforms whose endpoints hang until the timeout
- * could still keep every worker waiting while everyone else's events queue. So a call that times out pauses its
- * platform: its events wait, due, spending no attempts, and the workers serve the others. The pause doubles with
+ * could still keep every worker waiting while everyone else's events queue. So a call that times out, or fails
+ * without an answer after holding its worker for {@link #STALLED} or more (a connection that never opens: the
+ * transport's connect timeout comes before the call's), pauses its platform: its events wait, due, spending no attempts, and the workers serve the others. The pause doubles with
  * each further timeout after it ends, from {@link #FIRST} to {@link #LONGEST}; it ends early when the endpoint
  * answers (any status) or the platform configures another endpoint. It is this process's view; each process
  * learns it from its own calls.
@@ -25,6 +26,8 @@ final class EndpointPauses {
     static final Duration FIRST = Duration.ofSeconds(30);
     /** Five doublings of {@link #FIRST}. */
     static final Duration LONGEST = Duration.ofMinutes(16);
+    /** A failed call without an answer that took this long held its worker as a timeout does. */
+    static final Duration STALLED = Duration.ofSeconds(2);
 
     private record Pause(String url, int timeoutsInARow, Instant until) {
     }
@@ -36,7 +39,7 @@ final class EndpointPauses {
      * second call timing out in the same outage leaves it as it is), an answer ends its pause.
      */
     void record(PlatformId platform, DeliveryAttempt attempt, Instant realNow) {
-        if (attempt.outcome() == AttemptOutcome.TIMED_OUT) {
+        if (stalled(attempt)) {
             pauses.compute(platform, (p, last) -> {
                 if (last != null && last.until().isAfter(realNow)) {
                     return last;
@@ -47,6 +50,11 @@ final class EndpointPauses {
         } else if (attempt.responseStatus() != null) {
             pauses.remove(platform);
         }
+    }
+
+    private static boolean stalled(DeliveryAttempt attempt) {
+        return attempt.outcome() == AttemptOutcome.TIMED_OUT || attempt.responseStatus() == null
+                && attempt.latencyMillis() != null && attempt.latencyMillis() >= STALLED.toMillis();
     }
 
     /**

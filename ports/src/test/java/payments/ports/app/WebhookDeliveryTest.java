@@ -186,6 +186,22 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void a_connection_that_never_opens_pauses_the_platform_and_one_refused_at_once_does_not() {
+        WebhookEvent refused = customerEvent();
+        WebhookEvent hung = customerEvent();
+        WebhookEvent waiting = customerEvent();
+        w.endpoint.answer(WebhookTransport.Result.failed("java.net.ConnectException", 2));
+        w.endpoint.answer(WebhookTransport.Result.failed("java.net.http.HttpConnectTimeoutException", 5_000));
+
+        assertTrue(w.webhookDelivery.deliverNext());
+        assertEquals(1, stored(refused).attempts());
+        assertTrue(w.webhookDelivery.deliverNext(), "a refusal in 2 ms holds no worker: no pause");
+        assertEquals(1, stored(hung).attempts());
+        assertFalse(w.webhookDelivery.deliverNext(), "5 s without a connection: paused");
+        assertEquals(0, stored(waiting).attempts());
+    }
+
+    @Test
     void the_pause_doubles_with_each_timeout_in_a_row_and_the_platforms_own_clock_advance_still_calls_it() {
         assertEquals(List.of(30L, 60L, 120L, 240L, 480L, 960L, 960L), java.util.stream.IntStream.rangeClosed(1, 7)
                 .mapToObj(n -> EndpointPauses.length(n).toSeconds()).toList());
