@@ -84,7 +84,7 @@ public final class Faults {
                 thread.join();
             }
             // A kill, or the database's restart, can cut short each process's 4 deliveries under way.
-            return verify(servers, List.of(ledger, hooked), database[0].jdbcUrl(), webhooks,
+            return verify(servers, List.of(ledger, hooked), hooked, database[0].jdbcUrl(), webhooks,
                     4L * (kills + serverCount));
         } finally {
             for (ServerProcess server : servers) {
@@ -149,7 +149,7 @@ public final class Faults {
         }
     }
 
-    private static boolean verify(List<ServerProcess> servers, List<Ledger> ledgers, String jdbcUrl,
+    private static boolean verify(List<ServerProcess> servers, List<Ledger> ledgers, Ledger hooked, String jdbcUrl,
                                   WebhookTally webhooks, long duplicatesAllowed) throws Exception {
         long started = System.nanoTime();
         for (ServerProcess server : servers) {
@@ -199,12 +199,13 @@ public final class Faults {
         List<String> mismatches = Effects.check(jdbcUrl, known);
         mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
         WebhookTally.Result events = webhooks.check(jdbcUrl, 120);
-        System.out.printf("webhook events %d, received %d (none pending after %d s): still pending %d, exhausted "
-                        + "%d, recorded delivered but never received %d; deliveries beyond the first %d (at most %d: "
-                        + "the deliveries a kill could cut short)%n", events.events(), events.received(),
-                events.waitedSeconds(), events.pending(), events.exhausted(), events.undelivered(),
-                events.duplicates(), duplicatesAllowed);
-        boolean webhooksOnce = events.allDeliveredOnce(duplicatesAllowed);
+        long hookedPayments = hooked.acknowledged.size();
+        System.out.printf("webhook events %d, %d about payments (%d payments acknowledged), received %d (none "
+                        + "pending after %d s): still pending %d, exhausted %d, recorded delivered but never received "
+                        + "%d; deliveries beyond the first %d (at most %d: the deliveries a kill could cut short)%n",
+                events.events(), events.paymentEvents(), hookedPayments, events.received(), events.waitedSeconds(),
+                events.pending(), events.exhausted(), events.undelivered(), events.duplicates(), duplicatesAllowed);
+        boolean webhooksOnce = events.allDeliveredOnce(duplicatesAllowed, hookedPayments);
         wrong.entrySet().stream().limit(10).forEach(w -> System.out.println("  wrong answer: " + w));
         long acknowledged = ledgers.stream().mapToLong(l -> l.acknowledged.size()).sum();
         long unanswered = ledgers.stream().mapToLong(l -> l.unanswered.size()).sum();

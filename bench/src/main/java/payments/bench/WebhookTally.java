@@ -55,17 +55,18 @@ final class WebhookTally implements AutoCloseable {
     /**
      * What the events table and the deliveries say, once no event waits (up to {@code waitSeconds}); the events of a
      * platform with no endpoint ({@code NOT_SENT}) are not counted; {@code received} is the distinct events that
-     * reached this endpoint.
+     * reached this endpoint, {@code paymentEvents} those about outgoing payments.
      */
-    record Result(long events, long received, long pending, long exhausted, long undelivered, long duplicates,
-                  long waitedSeconds) {
+    record Result(long events, long paymentEvents, long received, long pending, long exhausted, long undelivered,
+                  long duplicates, long waitedSeconds) {
         /**
-         * Every event delivered, and to this endpoint, repeats within {@code duplicatesAllowed}; and some were sent
-         * at all, so that a platform whose endpoint was never set, or events never made, do not pass as "none lost".
+         * Every event delivered, and to this endpoint, repeats within {@code duplicatesAllowed}; and at least one
+         * payment event per payment acknowledged, so that events never made (or a platform whose endpoint was
+         * never set) do not pass as "none lost": setting the endpoint and seeding customers make events anyway.
          */
-        boolean allDeliveredOnce(long duplicatesAllowed) {
-            return events > 0 && received == events && pending == 0 && exhausted == 0 && undelivered == 0
-                    && duplicates <= duplicatesAllowed;
+        boolean allDeliveredOnce(long duplicatesAllowed, long paymentsAcknowledged) {
+            return paymentsAcknowledged > 0 && paymentEvents >= paymentsAcknowledged && received == events
+                    && pending == 0 && exhausted == 0 && undelivered == 0 && duplicates <= duplicatesAllowed;
         }
     }
 
@@ -84,7 +85,9 @@ final class WebhookTally implements AutoCloseable {
             }
             long undelivered = delivered.stream().filter(id -> !deliveries.containsKey(id)).count();
             long duplicates = deliveries.values().stream().mapToLong(n -> n.get() - 1L).sum();
-            return new Result(count(c, "status <> 'NOT_SENT'"), deliveries.size(), count(c, "status = 'PENDING'"),
+            return new Result(count(c, "status <> 'NOT_SENT'"),
+                    count(c, "status <> 'NOT_SENT' and type like 'OUTGOING\\_PAYMENT.%'"), deliveries.size(),
+                    count(c, "status = 'PENDING'"),
                     count(c, "status = 'EXHAUSTED'"),
                     undelivered, duplicates, waited);
         }

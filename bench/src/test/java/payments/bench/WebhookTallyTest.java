@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.EmbeddedDatabase;
 
-/** The fault suite's webhook check fails when an event is lost, repeated too often, or none was sent at all. */
+/**
+ * The fault suite's webhook check fails when an event is lost, repeated too often, or fewer payment events were made
+ * than payments acknowledged.
+ */
 class WebhookTallyTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -28,31 +31,35 @@ class WebhookTallyTest {
             UUID platform = UUID.randomUUID();
             c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
                     + "now(), now())");
-            assertFalse(tally.check(pg.jdbcUrl(), 0).allDeliveredOnce(10), "no events sent at all");
+            UUID ping = event(c, platform, "TEST", "DELIVERED"); // as setting the endpoint makes
+            deliver(tally, ping);
+            assertFalse(tally.check(pg.jdbcUrl(), 0).allDeliveredOnce(10, 1), "a payment made no event");
 
-            UUID first = event(c, platform, "DELIVERED");
-            UUID second = event(c, platform, "DELIVERED");
-            event(c, platform, "NOT_SENT"); // a platform without an endpoint: not the tally's to receive
+            UUID first = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
+            UUID second = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
+            event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "NOT_SENT"); // no endpoint: not the tally's to receive
             deliver(tally, first);
             WebhookTally.Result lost = tally.check(pg.jdbcUrl(), 0);
-            assertEquals(2, lost.events());
-            assertEquals(1, lost.received());
+            assertEquals(3, lost.events());
+            assertEquals(2, lost.paymentEvents());
+            assertEquals(2, lost.received());
             assertEquals(1, lost.undelivered());
-            assertFalse(lost.allDeliveredOnce(10));
+            assertFalse(lost.allDeliveredOnce(10, 2));
 
             deliver(tally, second);
             deliver(tally, second);
             WebhookTally.Result all = tally.check(pg.jdbcUrl(), 0);
             assertEquals(1, all.duplicates());
-            assertTrue(all.allDeliveredOnce(1));
-            assertFalse(all.allDeliveredOnce(0), "a repeat beyond what kills allow");
+            assertTrue(all.allDeliveredOnce(1, 2));
+            assertFalse(all.allDeliveredOnce(0, 2), "a repeat beyond what kills allow");
+            assertFalse(all.allDeliveredOnce(1, 3), "fewer payment events than payments");
         }
     }
 
-    private static UUID event(Connection c, UUID platform, String status) throws Exception {
+    private static UUID event(Connection c, UUID platform, String type, String status) throws Exception {
         UUID id = UUID.randomUUID();
         c.createStatement().execute("insert into webhook_events (platform_id, id, type, status, attempts, "
-                + "max_attempts, created_at, updated_at) values ('" + platform + "', '" + id + "', 'TEST', '"
+                + "max_attempts, created_at, updated_at) values ('" + platform + "', '" + id + "', '" + type + "', '"
                 + status + "', 1, 5, now(), now())");
         return id;
     }
