@@ -97,6 +97,12 @@ class PaymentApprovalApiTest {
         WebhookReceiver.pause(300);
         assertEquals(1, receiver.ofType(PENDING).size(), "the approval webhook is not retried");
         assertEquals(List.of("INCOMING_PAYMENT.COMPLETED", PENDING), paymentEvents());
+        String request = (String) api.get("/webhooks/events?type=" + PENDING).data().get(0).get("id");
+        var replay = api.post("/webhooks/events/" + request + "/replay", null);
+        assertEquals(409, replay.status(), "nor replayed: the payment was decided");
+        assertEquals("CONFLICT", replay.code());
+        WebhookReceiver.pause(300);
+        assertEquals(1, receiver.ofType(PENDING).size());
     }
 
     @Test

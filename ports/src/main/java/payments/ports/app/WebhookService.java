@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import payments.core.common.Conflict;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.page.Page;
@@ -58,11 +59,21 @@ public final class WebhookService {
         return new EventLog(event, deliveries.attempts(caller.platformId(), id));
     }
 
-    /** Sends the event again, now, with the same id; one attempt, however often it was tried before. */
+    /**
+     * Sends the event again, now, with the same id; one attempt, however often it was tried before. Not an approval
+     * request: it asked once while the payment waited, and the payment has been decided since, or will be by the API
+     * (409 {@code CONFLICT}).
+     */
     public EventLog replay(Caller caller, UUID id, Object body) {
         caller.require(Permission.MANAGE);
         noBody(body);
         requireEndpoint(caller);
+        if (deliveries.find(caller.platformId(), id).map(e -> e.type().equals(EventTypes.INCOMING_PAYMENT_PENDING))
+                .orElse(false)) {
+            throw new Conflict("CONFLICT", "An approval request (" + EventTypes.INCOMING_PAYMENT_PENDING + ") is "
+                    + "sent once, while its payment waits: approve or reject it with POST /transactions/{id}/approve "
+                    + "or /reject before its deadline");
+        }
         tx.inTransaction(() -> {
             if (!deliveries.replay(caller.platformId(), id, clock.now(caller))) {
                 throw notFound(id);
