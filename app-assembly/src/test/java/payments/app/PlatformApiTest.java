@@ -106,10 +106,30 @@ class PlatformApiTest {
     }
 
     @Test
+    void a_null_webhook_endpoint_turns_webhooks_off_and_an_omitted_one_stays() {
+        assertEquals(200, api.patch("/config", Map.of("webhookEndpoint", "https://platform.example/hooks")).status());
+        assertEquals(200, api.patch("/config", Map.of("umaDomain", "platform.example")).status());
+        assertEquals("https://platform.example/hooks", api.get("/config").body().get("webhookEndpoint"));
+        Map<String, Object> off = new java.util.HashMap<>();
+        off.put("webhookEndpoint", null);
+
+        var patched = api.patch("/config", off);
+
+        assertEquals(200, patched.status(), patched.raw().body());
+        assertNull(patched.body().get("webhookEndpoint"));
+        assertNull(api.get("/config").body().get("webhookEndpoint"));
+        assertEquals("WEBHOOK_ENDPOINT_NOT_SET", api.post("/sandbox/webhooks/test", null).code());
+    }
+
+    @Test
     void invalid_config_changes_are_refused_without_a_partial_write() {
         var reply = api.patch("/config", Map.of("webhookEndpoint", "ftp://x.example", "umaDomain", "bad domain"));
         assertEquals(400, reply.status());
         assertEquals(List.of("umaDomain", "webhookEndpoint"), reply.invalidFields().stream().sorted().toList());
+        for (String unusable : List.of("http://127.0.0.1:99999/hooks", "https://user:secret@hooks.example/x")) {
+            assertEquals(List.of("webhookEndpoint"), api.patch("/config", Map.of("webhookEndpoint", unusable))
+                    .invalidFields(), unusable);
+        }
         var duplicate = api.patch("/config", Map.of("supportedCurrencies", List.of(
                 currency("USD"), currency("USD"))));
         assertEquals(List.of("supportedCurrencies[1].currencyCode"), duplicate.invalidFields());

@@ -67,7 +67,7 @@ public final class PlatformConfigSchemas {
 
     public static final ObjectSchema UPDATE = ObjectSchema.of()
             .optional("umaDomain", pattern(UMA_DOMAIN_PATTERN, 3, 253))
-            .optional("webhookEndpoint", uri())
+            .clearable("webhookEndpoint", uri()) // null turns webhooks off
             .optional("supportedCurrencies", arrayOf(CURRENCY, 1, 50))
             .optional("embeddedWalletConfig", EMBEDDED_WALLET)
             .optional("cardTokenization2faConfig", CARD_TOKENIZATION_2FA)

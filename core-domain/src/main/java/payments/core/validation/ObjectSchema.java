@@ -14,6 +14,7 @@ import payments.core.common.FieldError;
 public final class ObjectSchema implements JsonType {
     private final Map<String, JsonType> fields = new LinkedHashMap<>();
     private final Set<String> required = new java.util.HashSet<>();
+    private final Set<String> clearable = new java.util.HashSet<>();
 
     public static ObjectSchema of() {
         return new ObjectSchema();
@@ -30,11 +31,21 @@ public final class ObjectSchema implements JsonType {
         return this;
     }
 
+    /**
+     * An optional field of a partial update that a JSON {@code null} clears: the null is kept (present, with no
+     * value), where any other field's null means absent.
+     */
+    public ObjectSchema clearable(String name, JsonType type) {
+        clearable.add(name);
+        return optional(name, type);
+    }
+
     /** A copy of this schema with more fields, for variants that share a base. */
     public ObjectSchema extend() {
         ObjectSchema copy = new ObjectSchema();
         copy.fields.putAll(fields);
         copy.required.addAll(required);
+        copy.clearable.addAll(clearable);
         return copy;
     }
 
@@ -42,6 +53,7 @@ public final class ObjectSchema implements JsonType {
     public ObjectSchema allOptional() {
         ObjectSchema copy = new ObjectSchema();
         copy.fields.putAll(fields);
+        copy.clearable.addAll(clearable);
         return copy;
     }
 
@@ -76,6 +88,8 @@ public final class ObjectSchema implements JsonType {
                 if (v != null) {
                     accepted.put(name, v);
                 }
+            } else if (clearable.contains(name)) {
+                accepted.put(name, null);
             }
         }
         for (String name : required) {

@@ -116,11 +116,16 @@ public final class Types {
         return !t.isBefore(EARLIEST) && !t.isAfter(LATEST);
     }
 
+    /**
+     * An http(s) URL with a host, a port a connection can use, and no credentials (they would be shown back in the
+     * config and the delivery log, and the service's HTTP client does not send them).
+     */
     public static JsonType uri() {
-        return format("uri", "must be an http(s) URL", s -> {
+        return format("uri", "must be an http(s) URL with a host, without user info", s -> {
             try {
                 java.net.URI u = new java.net.URI(s);
-                return ("https".equals(u.getScheme()) || "http".equals(u.getScheme())) && u.getHost() != null;
+                return ("https".equals(u.getScheme()) || "http".equals(u.getScheme())) && u.getHost() != null
+                        && u.getPort() <= 65_535 && u.getRawUserInfo() == null;
             } catch (java.net.URISyntaxException e) {
                 return false;
             }

@@ -301,4 +301,24 @@ class TypesTest {
                 () -> owner.validate(json("pet", json("kind", "DOG"))))));
         assertNull(pet.check(json("kind", "DOG"), "", new ArrayList<>()));
     }
+
+    @Test
+    void a_null_clears_a_clearable_field_and_means_absent_for_the_others() {
+        ObjectSchema update = ObjectSchema.of().clearable("endpoint", Types.uri()).optional("name", Types.string(1, 9))
+                .allOptional();
+
+        Fields f = update.validate(json("endpoint", null, "name", null));
+
+        assertTrue(f.has("endpoint"));
+        assertTrue(f.string("endpoint").isEmpty());
+        assertFalse(f.has("name"));
+        assertTrue(f.toPlain().containsKey("endpoint"));
+    }
+
+    @Test
+    void a_url_needs_a_usable_port_and_no_user_info() {
+        assertEquals(List.of(), errors(Types.uri(), "https://hooks.example:8443/x"));
+        assertFalse(errors(Types.uri(), "http://127.0.0.1:99999/x").isEmpty());
+        assertFalse(errors(Types.uri(), "https://u:p@hooks.example/x").isEmpty());
+    }
 }
