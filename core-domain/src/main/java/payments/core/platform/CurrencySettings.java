@@ -24,8 +24,9 @@ public record CurrencySettings(String code, long minAmount, long maxAmount, List
                 ((Number) item.get("maxAmount")).longValue(), (List<String>) item.get("enabledTransactionTypes"));
     }
 
+    /** A new platform's settings ({@link PlatformConfig#defaultCurrency}): what a currency it does not list has. */
     static CurrencySettings unlisted(String code) {
-        return new CurrencySettings(code, 1, Money.MAX_MINOR, List.of("INCOMING", "OUTGOING"));
+        return of(PlatformConfig.defaultCurrency(code));
     }
 
     /**
