@@ -7,10 +7,13 @@ import static payments.adapter.persistence.schema.Tables.WEBHOOK_EVENTS;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -39,6 +42,8 @@ import payments.ports.driven.WebhookDeliveries;
  * rather than wait (waiting while holding another platform's lock could deadlock).
  */
 public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
+    /** Platforms one claim passes by (their limit reached meanwhile) before it gives up until the next poll. */
+    private static final int MAX_PLATFORMS_PASSED = 8;
     private static final String ABANDONED_ERROR = "the process making this attempt stopped before its answer was "
             + "recorded; the event was claimed again when its lease ran out";
     private static final Statement INSERT = Statement.insert(WEBHOOK_EVENTS, WEBHOOK_EVENTS.PLATFORM_ID,
@@ -131,11 +136,10 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         var e = WEBHOOK_EVENTS;
         UUID[] skippedIds = skipped.stream().map(PlatformId::value).toArray(UUID[]::new);
         // Values in the order their names first appear: the select list's real_now, then the scope's platform_id.
-        Set<UUID> full = new java.util.HashSet<>();
+        Set<UUID> full = new HashSet<>();
         Record row;
         do {
-            UUID[] passed = java.util.stream.Stream.concat(java.util.Arrays.stream(skippedIds), full.stream())
-                    .toArray(UUID[]::new);
+            UUID[] passed = Stream.concat(Arrays.stream(skippedIds), full.stream()).toArray(UUID[]::new);
             // The claim's own count of leases (a filter that spares most platforms at their limit the lock below).
             row = (platform == null ? CLAIM_ANY.fetchOptional(db, utc(realNow), maxInFlight, passed)
                     : CLAIM_OF_PLATFORM.fetchOptional(db, utc(realNow), platform.value(), maxInFlight, passed))
@@ -149,7 +153,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 full.add(of); // another claim of the platform runs, or took its last place: try the next platform
                 row = null;
             }
-        } while (row == null && full.size() < 8);
+        } while (row == null && full.size() < MAX_PLATFORMS_PASSED);
         if (row == null) {
             return Optional.empty();
         }

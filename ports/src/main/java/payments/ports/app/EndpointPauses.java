@@ -17,8 +17,9 @@ import payments.core.webhook.DeliveryAttempt;
  * while. A platform has at most two calls in flight, but a few platforms whose endpoints hang until the timeout
  * could still keep every worker waiting while everyone else's events queue. So a call that times out, or fails
  * without an answer after holding its worker for {@link #STALLED} or more (a connection that never opens: the
- * transport's connect timeout comes before the call's), pauses its platform: its events wait, due, spending no attempts, and the workers serve the others. The pause doubles with
- * each further timeout after it ends, from {@link #FIRST} to {@link #LONGEST}; it ends early when the endpoint
+ * transport's connect timeout comes before the call's), pauses its platform: its events wait, due, spending no
+ * attempts, and the workers serve the others. The pause doubles with each further timeout after it ends, from
+ * {@link #FIRST} to {@link #LONGEST}; it ends early when the endpoint
  * answers (any status) or the platform configures another endpoint. It is this process's view; each process
  * learns it from its own calls.
  */
