@@ -110,7 +110,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     }
 
     private static String walletBundleKey(String value) {
-        // 32 bytes or more: a longer seed set before session 40 keeps the public key its clients pinned.
+        // 32 bytes or more: a longer seed already in use stays valid, so the public key its clients pinned stays.
         if (value != null && !value.matches("([0-9a-fA-F]{2}){32,}")) {
             throw new Invalid("PAYMENTS_WALLET_BUNDLE_KEY must be 64 hex digits (32 bytes) or more, in pairs");
         }

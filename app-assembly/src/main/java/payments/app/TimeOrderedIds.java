@@ -8,7 +8,7 @@ import payments.ports.driven.Ids;
  * Version 7 UUIDs (RFC 9562): the creation millisecond in the first 48 bits, then 74 random bits from the JDK's
  * SecureRandom. Ids made close in time sort close together, so a new row's primary key (and every index keyed by
  * an id) lands on the few pages already in memory instead of a random page of the whole index: PostgreSQL writes
- * and evicts far fewer pages (docs/PERFORMANCE.md, session 13). An id tells when it was made, as the resource's
+ * and evicts far fewer pages (docs/PERFORMANCE.md). An id tells when it was made, as the resource's
  * {@code createdAt} does; it is not a secret (secrets come from {@code WalletCrypto.randomBytes} and
  * {@code TokenSecrets}).
  */

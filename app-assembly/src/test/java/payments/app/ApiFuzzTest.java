@@ -69,7 +69,7 @@ class ApiFuzzTest {
     /**
      * The seed is fixed here; the number of tries is {@code jqwik.tries.default} (junit-platform.properties). No
      * edge cases: the generated parts are bad values already, and jqwik's edge cases of the combined request (the
-     * first route with extreme ids, thousands of them) took every try before a random one was drawn.
+     * first route with extreme ids, thousands of them) would take every try before a random one is drawn.
      */
     @Property(seed = "20261122", edgeCases = EdgeCasesMode.NONE)
     void bad_requests_on_every_route_get_well_formed_4xx(@ForAll("badRequests") Bad bad) {

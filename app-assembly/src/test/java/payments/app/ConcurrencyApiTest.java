@@ -161,7 +161,7 @@ class ConcurrencyApiTest {
 
     /**
      * An execution holds its source and credits an internal destination later; two in opposite directions between
-     * one customer's accounts locked them in opposite orders, and PostgreSQL's deadlock answered 500.
+     * one customer's accounts must not lock them in opposite orders, or PostgreSQL's deadlock would answer 500.
      */
     @Test
     void opposite_conversions_between_two_own_accounts_at_once_all_complete() throws Exception {

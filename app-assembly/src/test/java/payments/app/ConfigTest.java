@@ -26,8 +26,8 @@ class ConfigTest {
 
     @Test
     void a_value_out_of_its_range_is_refused_at_start_naming_its_variable() {
-        // Until session 40 most were taken silently (a batch size of 0 became 1, a 60 s timeout 30 s, issuers
-        // without '=' were dropped) or failed later without the variable's name (a poll of 0, a short key).
+        // Each is refused at once, not taken silently (a batch size of 0 as 1, a 60 s timeout as 30 s, issuers
+        // without '=' dropped) nor left to fail later without the variable's name (a poll of 0, a short key).
         for (var bad : List.of(Map.of("PAYMENTS_PORT", "70000"), Map.of("PAYMENTS_PORT", "-1"),
                 Map.of("PAYMENTS_PORT", "eighty"), Map.of("PAYMENTS_DATABASE_POOL_SIZE", "0"),
                 Map.of("PAYMENTS_WORKER_POLL_MILLIS", "0"), Map.of("PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", "0"),

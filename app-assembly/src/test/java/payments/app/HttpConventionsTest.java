@@ -133,7 +133,7 @@ class HttpConventionsTest {
         assertEquals(java.util.List.of("limit"), api.get("/customers?limit=%EF%BC%95").invalidFields());
         assertEquals(java.util.List.of("sendingAmount"),
                 api.get("/exchange-rates?sourceCurrency=USD&sendingAmount=%2B5").invalidFields());
-        // Years PostgreSQL's timestamps do not hold (it answered 500 before session 8).
+        // Years PostgreSQL's timestamps do not hold: refused as invalid, not left to PostgreSQL's error (a 500).
         assertEquals(java.util.List.of("createdAfter", "createdBefore"), api.get("/customers?createdAfter="
                 + "-200000-01-01T00:00:00Z&createdBefore=%2B300000-01-01T00:00:00Z").invalidFields());
         assertEquals(200, api.get("/customers?createdAfter=0001-01-01T00:00:00Z").status());

@@ -373,7 +373,8 @@ class QuoteApiTest {
         assertEquals("TRANSACTION_NOT_CANCELLABLE", cancel.code());
         assertEquals("PENDING", transactionOf(q).get("status"));
 
-        // As a cancel could end it before session 12: the quote's expiry leaves it so, and expires the others.
+        // Ended before its quote, written directly (the API's cancel refuses it, above): the quote's expiry leaves it
+        // so, and expires the others.
         var store = new JooqTransactions(TestServer.get().wiring().db());
         var stored = store.find(api.platformId(), UUID.fromString(((String) q.get("transactionId")).split(":")[1]))
                 .orElseThrow();

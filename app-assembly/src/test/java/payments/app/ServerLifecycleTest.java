@@ -36,7 +36,7 @@ class ServerLifecycleTest {
 
             server.close();
 
-            // Until session 40 the connection was closed under it: the test event was sent, the client got nothing.
+            // Answered, not cut off by the close: the test event is sent, so the client must get its 200.
             assertEquals(200, answer.get(10, TimeUnit.SECONDS));
         }
     }

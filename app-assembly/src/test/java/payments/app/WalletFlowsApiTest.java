@@ -626,8 +626,8 @@ class WalletFlowsApiTest {
         nulAudience.put("aud", "payments-app\u0000.apps.googleusercontent.com");
         Map<String, Object> surrogateAudience = googleClaims("google-sub-surrogate");
         surrogateAudience.put("aud", List.of("payments-app\ud800"));
-        // An audience the credential would keep must be storable (a NUL answered 500 at the retry, and a lone
-        // surrogate was stored as "?", so the credential's own tokens never matched it again).
+        // An audience the credential would keep must be storable: PostgreSQL refuses a NUL (a 500 at the retry),
+        // and stores a lone surrogate as "?", which the credential's own tokens would never match again.
         for (var claims : List.of(otherIssuer, nulAudience, surrogateAudience)) {
             var created = api.post("/auth/credentials", Map.of("type", "OAUTH", "accountId", wallet,
                     "oidcToken", token(claims)));

@@ -23,15 +23,15 @@ import java.util.UUID;
 /**
  * The load generator's HTTP side: blocking HTTP/1.1 over one keep-alive connection per thread and server, JSON in
  * and out. Deliberately small: it shares the machine's cores with the server and PostgreSQL, and the JDK's async
- * client spent about a third of the process's CPU on its own machinery. A request whose connection fails throws
+ * client spends much of the process's CPU on its own machinery. A request whose connection fails throws
  * {@link UncheckedIOException} (the fault suite counts it as unanswered); the connection is then dropped.
  */
 final class Api {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final int TIMEOUT_MILLIS = 10_000;
     /**
-     * The reconciliation check reads the whole ledger: after a full run (millions of entries) it took over 10 s on
-     * a slow hour of the host, and the run then failed for want of an answer, not of a balanced ledger.
+     * The reconciliation check reads the whole ledger: after a full run (millions of entries) it can take well over
+     * 10 s on a slow host, and a run must fail for an unbalanced ledger, not for want of an answer.
      */
     private static final int CHECK_TIMEOUT_MILLIS = 600_000;
     /** The server closes connections idle for a minute; one idle this long is replaced rather than reused. */
@@ -162,7 +162,7 @@ final class Api {
             socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress("127.0.0.1", port), TIMEOUT_MILLIS);
             // Buffered, so a request leaves in one write, as curl sends a small one: written apart, its head and
-            // body reached the server as two segments, and its I/O thread and worker could each wake twice.
+            // body would reach the server as two segments, and its I/O thread and worker could each wake twice.
             out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
             in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
         }

@@ -57,12 +57,11 @@ public final class Bench {
         long warmUpSeconds = Long.parseLong(ENV.getOrDefault("BENCH_WARMUP_SECONDS", "15"));
         // Unmeasured open-loop seconds at the half peak's rate before it is measured, so that it measures that rate's
         // steady state: the peak's aftermath (autovacuum's and the statistics keeper's first passes over the tables it
-        // grew, the checkpoint of its pages) falls there; its p99 is printed beside (PERFORMANCE.md, session 26).
+        // grew, the checkpoint of its pages) falls there; its p99 is printed beside (docs/PERFORMANCE.md).
         long settleSeconds = Long.parseLong(ENV.getOrDefault("BENCH_SETTLE_SECONDS", "15"));
         int customers = Integer.parseInt(ENV.getOrDefault("BENCH_CUSTOMERS", "200"));
         // Closed-loop workers per route: a scenario whose operation is two requests on two routes gets twice as
-        // many, so that each route's batches see as many waiting requests as transfer_out's (PERFORMANCE.md,
-        // session 16).
+        // many, so that each route's batches see as many waiting requests as transfer_out's (docs/PERFORMANCE.md).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
                 "transfer_out,quote_execute,hot_platform_account,reads").split(","));

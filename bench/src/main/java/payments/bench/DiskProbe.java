@@ -24,7 +24,7 @@ import org.HdrHistogram.Recorder;
  * It also counts what the machine read from its disks each second (Linux's {@code pgpgin}). The database's working
  * set is in memory, so a read is a page the kernel dropped from its cache and a backend then wanted back, waiting
  * for the disk inside a batch: on the sandbox VM the host's proactive reclaim drops page cache untouched for a
- * minute, in passes 5 s apart (docs/PERFORMANCE.md, session 35).
+ * minute, in passes 5 s apart (docs/PERFORMANCE.md).
  */
 final class DiskProbe implements AutoCloseable {
     private static final long PERIOD_NANOS = 20_000_000;

@@ -246,7 +246,7 @@ public final class Faults {
     }
 
     static void waitUntilUp(Api api) {
-        for (int i = 0; i < 300; i++) { // 60 s: a restart took 6-9 s on a busy 2-core machine
+        for (int i = 0; i < 300; i++) { // 60 s: a restart takes several seconds on a busy 2-core machine
             try {
                 if (api.send("GET", "/config", null, false).status() == 200) {
                     return;

@@ -49,17 +49,14 @@ public final class Database implements AutoCloseable {
         config.setPoolName("payments");
         // Fail fast when the database is down: the request answers 503 instead of waiting.
         config.setConnectionTimeout(2_000);
-        // No JIT compilation of plans: PostgreSQL compiles again on every run, tens of milliseconds, and every
-        // statement here is short (a worker's poll joining the sandbox clocks was compiled on each run while that
-        // table had no statistics yet: docs/PERFORMANCE.md, session 12).
+        // No JIT compilation of plans: PostgreSQL compiles again on every run, which costs more than any of these
+        // short statements takes to execute.
         // Generic plans only: every statement is a lookup or range its indexes were made for, its constants inlined
-        // (Statement). Left to choose, PostgreSQL planned the batches' array lookups again on every run while a
-        // table was small enough that a scan looked as cheap as the index: 80-150 µs of planning per statement
-        // and a scan comparing every row with every key (docs/PERFORMANCE.md, session 14).
-        // Index reads priced as what they are here, reads of cached pages (random_page_cost 1.1, the usual figure
-        // for SSDs, against 4 for spinning disks): with 4, the generic plan of a lookup of a few accounts by an
-        // array of ids hash-joined two scans of the small, often-updated account tables, 240 µs where the index
-        // takes 30 (docs/PERFORMANCE.md, session 15).
+        // (Statement). Left to choose, PostgreSQL replans the batches' array lookups on every run while a table is
+        // small, and may pick a scan comparing every row with every key.
+        // Index reads priced as reads of cached pages (random_page_cost 1.1, the usual figure for SSDs, not 4 for
+        // spinning disks): with 4, a lookup of a few accounts by an array of ids hash-joins two scans of the small,
+        // often-updated account tables instead of reading the index (docs/PERFORMANCE.md).
         config.addDataSourceProperty("options",
                 "-c jit=off -c plan_cache_mode=force_generic_plan -c random_page_cost=1.1");
         HikariDataSource dataSource = new HikariDataSource(config);

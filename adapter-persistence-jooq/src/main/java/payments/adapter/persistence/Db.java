@@ -20,7 +20,7 @@ import payments.ports.driven.TransactionRunner;
  * Inserts whose outcome nothing reads ({@link Statement#writeAll}) wait in the unit of work ({@link #defer}) and go to
  * PostgreSQL in the same round trip as the transaction's next {@link Statement}, or just before the commit: a batch's
  * writes cost one round trip instead of one each, and each round trip is a wake-up of this thread and of the
- * database's backend (docs/PERFORMANCE.md, session 27). Anything else that uses the connection ({@link #ctx()})
+ * database's backend (docs/PERFORMANCE.md). Anything else that uses the connection ({@link #ctx()})
  * sends them first, so every statement still sees every earlier write. A transaction whose deferred writes may not
  * have run never commits ({@link #sendWithDeferred}).
  */

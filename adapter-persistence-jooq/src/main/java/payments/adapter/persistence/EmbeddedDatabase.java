@@ -110,11 +110,11 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setServerConfig("full_page_writes", onOff)
                     .setServerConfig("max_connections", "200")
                     // A new 16 MB WAL segment is created without being zero-filled first: filling it holds the WAL
-                    // write lock and stalled every commit behind it for tens of ms (docs/PERFORMANCE.md, session 5).
+                    // write lock and stalls every commit behind it (docs/PERFORMANCE.md).
                     .setServerConfig("wal_init_zero", "off")
                     // A backend asks the kernel to write its evicted pages after every 256 kB (as the checkpointer
-                    // and the background writer do by default), instead of leaving them dirty until the kernel
-                    // flushed hundreds of MB at once, which held every commit's WAL flush for 100-200 ms (session 13).
+                    // and the background writer do by default): left dirty, they are flushed hundreds of MB at once,
+                    // which holds up every commit's WAL flush meanwhile.
                     .setServerConfig("backend_flush_after", durable ? "256kB" : "0")
                     .start();
         } catch (IOException e) {

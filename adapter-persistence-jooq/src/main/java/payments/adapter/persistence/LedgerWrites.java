@@ -27,8 +27,8 @@ import payments.core.common.NameBasedIds;
  * so a lock is held for the last statements and the commit instead of the whole transaction; and each account is
  * spread over {@value #BUCKETS} rows (migration V7), chosen by transaction (its first journal's bucket), so
  * concurrent transactions mostly lock different rows. A batch of payments is one transaction, so it locks one row
- * per system account rather than one per journal: with rows chosen by journal, a batch of 30 payments locked nearly
- * every row of each account it touched and a concurrent batch waited for it (docs/PERFORMANCE.md, session 15).
+ * per system account rather than one per journal: with rows chosen by journal, a batch of many payments would lock
+ * nearly every row of each account it touches and a concurrent batch would wait for it (docs/PERFORMANCE.md).
  * System accounts have no floor, so nothing earlier in the transaction depends on their balance. Owned accounts are
  * not here: their conditional updates run in place, because they decide whether the payment may go on.
  */

@@ -22,9 +22,8 @@ import org.jooq.impl.SQLDataType;
  * A query over every platform runs in two passes ({@link DuePasses}), so that no poll reads the rows that are not
  * due: first the rows due by real time, which are due for every platform since a sandbox clock only runs ahead;
  * then the rows of the platforms whose clocks run ahead, each platform's by its own clock (an index on the
- * platform and the due time serves each). A single condition bounded by the largest offset read every pending row
- * of every platform once any sandbox clock had moved past their due times (65–71 ms a poll with 100,000 pending
- * quotes: docs/PERFORMANCE.md, session 12).
+ * platform and the due time serves each). A single condition bounded by the largest offset would read every pending
+ * row of every platform once any sandbox clock moved past their due times (docs/PERFORMANCE.md).
  */
 final class PlatformTime {
     private PlatformTime() {

@@ -12,8 +12,8 @@ import org.jooq.TableField;
 /**
  * One row of a table to write, its values set column by column: what a {@link Statement} binds, and what jOOQ's
  * {@code insertInto(table).set(row.values())} takes. It replaces jOOQ's generated records for writing: each of their
- * setters compares its column with the primary key's columns by name, about 6 % of a transfer-out's CPU in the JVM
- * (docs/PERFORMANCE.md, session 18). A column is found by identity among its table's own fields, the instances the
+ * setters compares its column with the primary key's columns by name, a noticeable share of a transfer-out's CPU
+ * in the JVM (docs/PERFORMANCE.md). A column is found by identity among its table's own fields, the instances the
  * generated tables declare.
  *
  * @param <R> the table's record type, so that only its columns can be set

@@ -121,7 +121,7 @@ final class Statement {
      * A statement whose rows are read into the query's fields: for a select, the columns of its select list as
      * given (the generated tables' own instances). jOOQ's {@code fields()} of a select are the columns of it as a
      * derived table, which {@code record.get(TABLE.COLUMN)} and {@code record.into(TABLE)} then match by name,
-     * column after column, for every value of every row; the batch's reads spent most of their CPU there.
+     * column after column, for every value of every row, which would take most of a batch's reading CPU.
      */
     static Statement query(Function<DSLContext, ResultQuery<?>> query) {
         ResultQuery<?> q = query.apply(RENDER);
@@ -227,9 +227,9 @@ final class Statement {
      * {@link #updateColumns} of many rows in one statement (a key among the columns is matched, not set): each
      * column's values (keys too) travel as one array, as text cast to the column's type, unnested into rows that are
      * matched by their keys. {@link #update} with {@link #writeAll} runs one statement per row, each a round of
-     * PostgreSQL's executor: a quote batch's update of its quotes took 23 µs per quote that way, 15 as one statement
-     * (docs/PERFORMANCE.md, session 15). The rows must be locked already (in key order), as every batch does before
-     * it writes, or two batches could lock them in the unnest's order.
+     * PostgreSQL's executor, which costs a batch more than one statement for all its rows (docs/PERFORMANCE.md).
+     * The rows must be locked already (in key order), as every batch does before it writes, or two batches could
+     * lock them in the unnest's order.
      */
     static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
         List<Field<?>> bound = columnsThenKeys(keys, columns);
@@ -510,7 +510,7 @@ final class Statement {
             Object v = values[slots[i]];
             if (v instanceof OffsetDateTime time) {
                 // Text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's own
-                // conversion cost 4 % of a payment's CPU in the JVM.
+                // conversion is a noticeable share of a payment's CPU in the JVM.
                 ps.setObject(first + i, text(time), Types.OTHER);
             } else {
                 ps.setObject(first + i, v instanceof JSON json ? json.data() : v);

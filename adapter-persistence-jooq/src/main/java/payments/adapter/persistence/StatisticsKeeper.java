@@ -13,22 +13,20 @@ import org.jooq.impl.DSL;
  * Every statement is prepared once per connection, and PostgreSQL then reuses a generic plan made from the tables'
  * statistics. A plan made while a table was nearly empty scans it (the cheapest way then), and PostgreSQL replans
  * only when the table is analyzed again, which autovacuum does on its own schedule (every minute by default, and
- * not at all where an operator turned it off). A fresh database under load grows a table by a hundred thousand rows
- * in that minute, and a batch's lookup by keys then scans them all (docs/PERFORMANCE.md, sessions 4 and 6). So
+ * not at all where an operator turned it off). A fresh database under load can grow a table by a hundred thousand
+ * rows in that minute, and a batch's lookup by keys then scans them all (docs/PERFORMANCE.md). So
  * every {@value #INTERVAL_MILLIS} ms this finds the tables at least twice the size their statistics give and
  * analyzes them, paced as autovacuum is ({@link #PACING_DELAY_MILLIS}); PostgreSQL then replans the statements that
  * read them. A table is analyzed each time it doubles, which costs little: a few times while it is young, rarely
- * after. Big tables too: leaving those to autovacuum gave no better tails and lower peaks in interleaved runs
- * (docs/PERFORMANCE.md, session 6).
+ * after. Big tables too: leaving those to autovacuum does not improve tail latency and lowers the peak rate.
  */
 final class StatisticsKeeper implements AutoCloseable {
     static final long INTERVAL_MILLIS = 1_000;
     /**
      * The keeper's analyses pause {@value} ms after every 200 units of page work, as autovacuum's do by default
      * ({@code autovacuum_vacuum_cost_delay}); an analysis run by hand does not pause at all. Unpaced, sampling a
-     * table of a few hundred thousand rows read its pages for 0.4-0.9 s flat out, and on a busy server the requests
-     * queued behind it (docs/PERFORMANCE.md, session 25). Paced, it takes about three times as long at about a third of
-     * a core; a young table's analysis has too few pages to pause at all.
+     * large table reads its pages flat out, and on a busy server requests queue behind it (docs/PERFORMANCE.md).
+     * Paced, it takes longer on a fraction of a core; a young table's analysis has too few pages to pause at all.
      */
     static final int PACING_DELAY_MILLIS = 2;
     private static final System.Logger LOG = System.getLogger(StatisticsKeeper.class.getName());

@@ -7,9 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Name-based (version 3) UUIDs, remembered. Each is an MD5 digest of its name, and the same few names (a platform's
- * system accounts and their bucket rows) come back with every payment: deriving them took about 3 % of a
- * transfer-out's CPU (docs/PERFORMANCE.md, session 18). At most {@value #LIMIT} are kept; past that the memory starts
- * over, so a service with very many platforms pays the digests again instead of growing without bound.
+ * system accounts and their bucket rows) come back with every payment: deriving them each time would cost a
+ * noticeable share of a transfer-out's CPU (docs/PERFORMANCE.md). At most {@value #LIMIT} are kept; past that the
+ * memory starts over, so a service with very many platforms pays the digests again instead of growing without bound.
  */
 public final class NameBasedIds {
     static final int LIMIT = 10_000;

@@ -7,8 +7,8 @@ import java.time.LocalDate;
 /**
  * An instant written exactly as {@link Instant#toString()} writes it (ISO 8601 in UTC, the fraction in groups of
  * three digits, as many as it needs), without going through a {@code DateTimeFormatter}: a payment writes its
- * timestamps many times (its JSON, its bound rows), and the formatters were about 7 % of the JVM's samples per
- * transfer-out (docs/PERFORMANCE.md, session 16).
+ * timestamps many times (its JSON, its bound rows), and the formatters take a noticeable share of a transfer-out's
+ * CPU (docs/PERFORMANCE.md).
  */
 public final class IsoInstant {
     /** Years 1 to 9999 have four digits and no sign; other years are left to {@link Instant#toString()}. */
