@@ -8,7 +8,7 @@ import java.util.Map;
 import payments.core.common.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
-import payments.ports.app.PlatformService;
+import payments.ports.platform.PlatformService;
 
 /**
  * {@code java -jar payments-server.jar [serve | create-platform | create-token | reconcile | help]}: runs the server, or an

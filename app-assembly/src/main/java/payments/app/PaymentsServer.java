@@ -6,7 +6,7 @@ import payments.adapter.http.UndertowServer;
 import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.TokenId;
-import payments.ports.app.PlatformService;
+import payments.ports.platform.PlatformService;
 
 /** The assembled service: database, the default sandbox platform and its token, the HTTP API. */
 public final class PaymentsServer implements AutoCloseable {

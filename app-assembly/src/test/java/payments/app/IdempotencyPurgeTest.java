@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.JooqIdempotencyKeys;
 import payments.core.common.PlatformId;
-import payments.ports.app.IdempotencyService;
+import payments.ports.batch.IdempotencyService;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 
 /** The server's hourly purge of idempotency keys past their retention. */

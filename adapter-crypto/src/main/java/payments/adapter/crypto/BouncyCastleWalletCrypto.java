@@ -9,7 +9,7 @@ import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
 import org.bouncycastle.math.ec.ECPoint;
-import payments.ports.driven.WalletCrypto;
+import payments.ports.driven.wallet.WalletCrypto;
 
 /**
  * Wallet authentication formats (shared/design/wallet-crypto.md) on BouncyCastle's lightweight API, compatible

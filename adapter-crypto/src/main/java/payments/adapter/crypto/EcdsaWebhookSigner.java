@@ -11,7 +11,7 @@ import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
-import payments.ports.driven.WebhookSigner;
+import payments.ports.driven.webhook.WebhookSigner;
 
 /**
  * Webhook signatures with the JDK alone: P-256 (secp256r1) keys, SHA256withECDSA, whose output is already DER.

@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Set;
 import payments.core.platform.Environment;
 import payments.core.validation.StorableText;
-import payments.ports.driven.OidcTokens;
+import payments.ports.driven.wallet.OidcTokens;
 
 /**
  * OIDC ID tokens (design section 9) with nimbus-jose-jwt. Production verifies RS256/ES256 signatures against the

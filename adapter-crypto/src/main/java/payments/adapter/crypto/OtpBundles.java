@@ -5,9 +5,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import org.bouncycastle.crypto.InvalidCipherTextException;
-import payments.ports.driven.WalletCrypto.InvalidBundle;
-import payments.ports.driven.WalletCrypto.OtpBundle;
-import payments.ports.driven.WalletCrypto.TargetKey;
+import payments.ports.driven.wallet.WalletCrypto.InvalidBundle;
+import payments.ports.driven.wallet.WalletCrypto.OtpBundle;
+import payments.ports.driven.wallet.WalletCrypto.TargetKey;
 
 /**
  * EMAIL_OTP/SMS_OTP bundles (design section 5), as {@code @turnkey/crypto.encryptOtpCodeToBundle} reads and

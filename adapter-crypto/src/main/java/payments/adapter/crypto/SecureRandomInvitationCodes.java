@@ -1,7 +1,7 @@
 package payments.adapter.crypto;
 
 import java.security.SecureRandom;
-import payments.ports.driven.InvitationCodes;
+import payments.ports.driven.uma.InvitationCodes;
 
 /**
  * Invitation codes: 20 symbols of Crockford's base32 alphabet (digits and upper-case letters without I, L, O, U,

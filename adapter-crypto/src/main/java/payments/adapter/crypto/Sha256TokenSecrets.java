@@ -5,7 +5,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
-import payments.ports.driven.TokenSecrets;
+import payments.ports.driven.platform.TokenSecrets;
 
 /**
  * API token secrets: 32 bytes from a SecureRandom, base64url. Stored as SHA-256: the secret has 256 bits of entropy,

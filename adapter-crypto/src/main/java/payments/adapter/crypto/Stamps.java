@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.bouncycastle.math.ec.ECPoint;
-import payments.ports.driven.WalletCrypto.MalformedStamp;
-import payments.ports.driven.WalletCrypto.Stamp;
+import payments.ports.driven.wallet.WalletCrypto.MalformedStamp;
+import payments.ports.driven.wallet.WalletCrypto.Stamp;
 
 /**
  * The {@code Service-Wallet-Signature} stamp (design section 2): base64url(JSON{publicKey, scheme, signature}),

@@ -40,7 +40,7 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import payments.ports.driven.Passkeys;
+import payments.ports.driven.wallet.Passkeys;
 
 /**
  * WebAuthn ceremonies with webauthn4j's non-strict manager (design section 8): no attestation trust path, since

@@ -13,7 +13,7 @@ import java.security.interfaces.ECPublicKey;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.WebhookSigner;
+import payments.ports.driven.webhook.WebhookSigner;
 
 class EcdsaWebhookSignerTest {
     private final EcdsaWebhookSigner signer = new EcdsaWebhookSigner();

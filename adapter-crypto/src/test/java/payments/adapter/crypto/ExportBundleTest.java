@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.WalletCrypto.InvalidKey;
+import payments.ports.driven.wallet.WalletCrypto.InvalidKey;
 
 /** encryptedWalletCredentials, checked the way {@code @turnkey/crypto.decryptExportBundle} checks it. */
 class ExportBundleTest {

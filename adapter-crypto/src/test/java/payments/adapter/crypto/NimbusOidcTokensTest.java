@@ -20,9 +20,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import payments.core.platform.Environment;
-import payments.ports.driven.OidcTokens.Claims;
-import payments.ports.driven.OidcTokens.Malformed;
-import payments.ports.driven.OidcTokens.Rejected;
+import payments.ports.driven.wallet.OidcTokens.Claims;
+import payments.ports.driven.wallet.OidcTokens.Malformed;
+import payments.ports.driven.wallet.OidcTokens.Rejected;
 
 /**
  * OIDC ID tokens against mock-oauth2-server, a real provider on loopback (RS256, JWKS endpoint). Its tokens carry

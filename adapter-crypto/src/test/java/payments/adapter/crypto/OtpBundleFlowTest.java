@@ -14,9 +14,9 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.WalletCrypto.InvalidBundle;
-import payments.ports.driven.WalletCrypto.OtpBundle;
-import payments.ports.driven.WalletCrypto.TargetKey;
+import payments.ports.driven.wallet.WalletCrypto.InvalidBundle;
+import payments.ports.driven.wallet.WalletCrypto.OtpBundle;
+import payments.ports.driven.wallet.WalletCrypto.TargetKey;
 
 /**
  * EMAIL_OTP/SMS_OTP: the client side does what {@code @turnkey/crypto.encryptOtpCodeToBundle} does, with the JDK:

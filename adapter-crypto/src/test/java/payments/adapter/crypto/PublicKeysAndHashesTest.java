@@ -11,8 +11,8 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import payments.ports.driven.WalletCrypto.InvalidKey;
-import payments.ports.driven.WalletCrypto.TargetKey;
+import payments.ports.driven.wallet.WalletCrypto.InvalidKey;
+import payments.ports.driven.wallet.WalletCrypto.TargetKey;
 
 class PublicKeysAndHashesTest {
     private static final HexFormat HEX = HexFormat.of();

@@ -14,8 +14,8 @@ import java.security.interfaces.ECPublicKey;
 import java.util.Arrays;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.WalletCrypto.InvalidKey;
-import payments.ports.driven.WalletCrypto.SealedSessionKey;
+import payments.ports.driven.wallet.WalletCrypto.InvalidKey;
+import payments.ports.driven.wallet.WalletCrypto.SealedSessionKey;
 
 /** encryptedSessionSigningKey, opened the way {@code @turnkey/crypto.decryptCredentialBundle} opens it. */
 class SealedSessionKeyTest {

@@ -16,8 +16,8 @@ import java.util.Base64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import payments.ports.driven.WalletCrypto.MalformedStamp;
-import payments.ports.driven.WalletCrypto.Stamp;
+import payments.ports.driven.wallet.WalletCrypto.MalformedStamp;
+import payments.ports.driven.wallet.WalletCrypto.Stamp;
 
 /**
  * The Service-Wallet-Signature stamp as {@code @turnkey/api-key-stamper} makes it (Node's crypto.sign: DER,

@@ -29,8 +29,8 @@ import java.security.SecureRandom;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.Passkeys.Registered;
-import payments.ports.driven.Passkeys.Rejected;
+import payments.ports.driven.wallet.Passkeys.Registered;
+import payments.ports.driven.wallet.Passkeys.Rejected;
 
 /** Real WebAuthn ceremonies against webauthn4j-test's software authenticator (packed attestation). */
 class WebAuthn4jPasskeysTest {

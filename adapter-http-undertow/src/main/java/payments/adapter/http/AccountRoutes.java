@@ -5,11 +5,11 @@ import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.json.JsonObject;
-import payments.ports.app.ExternalAccountService;
-import payments.ports.app.IdempotencyService;
-import payments.ports.app.InternalAccountService;
-import payments.ports.app.ResourceJson;
-import payments.ports.driven.InternalAccounts;
+import payments.ports.externalaccount.ExternalAccountService;
+import payments.ports.batch.IdempotencyService;
+import payments.ports.account.InternalAccountService;
+import payments.ports.webhook.ResourceJson;
+import payments.ports.driven.account.InternalAccounts;
 
 /** Internal accounts ({@code /customers/internal-accounts}, {@code /platform/internal-accounts}, sandbox funding)
  * and external accounts of customers and of the platform. */

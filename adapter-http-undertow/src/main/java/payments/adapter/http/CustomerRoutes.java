@@ -5,8 +5,8 @@ import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.core.json.JsonObject;
 import payments.core.validation.Types;
-import payments.ports.app.CustomerService;
-import payments.ports.app.ResourceJson;
+import payments.ports.customer.CustomerService;
+import payments.ports.webhook.ResourceJson;
 
 /** {@code /customers}. */
 public final class CustomerRoutes {

@@ -2,10 +2,10 @@ package payments.adapter.http;
 
 import java.util.Map;
 import payments.core.json.JsonObject;
-import payments.ports.app.CorridorRate;
-import payments.ports.app.DiscoveryService;
-import payments.ports.app.ExchangeRateService;
-import payments.ports.driven.Discoveries;
+import payments.ports.fx.CorridorRate;
+import payments.ports.fx.DiscoveryService;
+import payments.ports.fx.ExchangeRateService;
+import payments.ports.driven.fx.Discoveries;
 
 /** {@code /exchange-rates} and {@code /discoveries}: what a corridor costs and which institutions it reaches. */
 public final class FxRoutes {

@@ -20,7 +20,7 @@ import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-import payments.ports.driven.WebhookTransport;
+import payments.ports.driven.webhook.WebhookTransport;
 
 /**
  * Webhook calls with the JDK's HttpClient: HTTP/1.1, no redirects followed (a 3xx is just a failed attempt, so a

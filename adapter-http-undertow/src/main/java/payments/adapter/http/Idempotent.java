@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import payments.ports.app.IdempotencyService;
+import payments.ports.batch.IdempotencyService;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 
 /**

@@ -8,12 +8,12 @@ import payments.core.json.JsonObject;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
-import payments.ports.app.IdempotencyService;
-import payments.ports.app.ResourceJson;
-import payments.ports.app.TransactionService;
-import payments.ports.app.TransferOutBatch;
-import payments.ports.app.TransferService;
-import payments.ports.driven.Transactions;
+import payments.ports.batch.IdempotencyService;
+import payments.ports.webhook.ResourceJson;
+import payments.ports.transaction.TransactionService;
+import payments.ports.transfer.TransferOutBatch;
+import payments.ports.transfer.TransferService;
+import payments.ports.driven.transaction.Transactions;
 
 /**
  * {@code /transfer-in}, {@code /transfer-out} and {@code /transactions}; the money-moving POSTs and the transactions'

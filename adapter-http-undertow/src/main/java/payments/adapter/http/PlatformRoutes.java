@@ -7,10 +7,10 @@ import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
-import payments.ports.app.PlatformService;
-import payments.ports.app.TokenService;
-import payments.ports.app.WebhookKeyService;
-import payments.ports.driven.ApiTokens;
+import payments.ports.platform.PlatformService;
+import payments.ports.platform.TokenService;
+import payments.ports.webhook.WebhookKeyService;
+import payments.ports.driven.platform.ApiTokens;
 
 /** {@code /config} and {@code /tokens}. */
 public final class PlatformRoutes {

@@ -7,14 +7,14 @@ import payments.core.json.JsonObject;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
-import payments.ports.app.IdempotencyService;
-import payments.ports.app.IncomingUmaService;
-import payments.ports.app.QuoteCreationBatch;
-import payments.ports.app.QuoteExecution;
-import payments.ports.app.QuoteExecutionBatch;
-import payments.ports.app.QuoteService;
-import payments.ports.app.ReceiverLookupService;
-import payments.ports.app.ResourceJson;
+import payments.ports.batch.IdempotencyService;
+import payments.ports.uma.IncomingUmaService;
+import payments.ports.quote.QuoteCreationBatch;
+import payments.ports.quote.QuoteExecution;
+import payments.ports.quote.QuoteExecutionBatch;
+import payments.ports.quote.QuoteService;
+import payments.ports.quote.ReceiverLookupService;
+import payments.ports.webhook.ResourceJson;
 
 /** Receiver lookups, {@code /quotes} (create and execute are idempotent), and the sandbox's payment simulators. */
 public final class QuoteRoutes {

@@ -1,8 +1,8 @@
 package payments.adapter.http;
 
 import payments.core.json.JsonObject;
-import payments.ports.app.ReconciliationService;
-import payments.ports.app.SandboxClockService;
+import payments.ports.sandbox.ReconciliationService;
+import payments.ports.sandbox.SandboxClockService;
 
 /** Sandbox tools: the platform's clock and the ledger check. */
 public final class SandboxRoutes {

@@ -9,12 +9,12 @@ import payments.core.wallet.AuthChallenge;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest;
 import payments.core.wallet.WalletSession;
-import payments.ports.app.InternalAccountService;
-import payments.ports.app.ResourceJson;
-import payments.ports.app.SignedRetry;
-import payments.ports.app.WalletAuthService;
-import payments.ports.app.WalletService;
-import payments.ports.app.WalletSessionService;
+import payments.ports.account.InternalAccountService;
+import payments.ports.webhook.ResourceJson;
+import payments.ports.wallet.SignedRetry;
+import payments.ports.wallet.WalletAuthService;
+import payments.ports.wallet.WalletService;
+import payments.ports.wallet.WalletSessionService;
 
 /**
  * Embedded-wallet authentication ({@code /auth/credentials}, {@code /auth/sessions}) and wallet actions

@@ -6,9 +6,9 @@ import payments.core.json.JsonObject;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
-import payments.ports.app.WebhookKeyService;
-import payments.ports.app.WebhookService;
-import payments.ports.driven.WebhookDeliveries;
+import payments.ports.webhook.WebhookKeyService;
+import payments.ports.webhook.WebhookService;
+import payments.ports.driven.webhook.WebhookDeliveries;
 
 /**
  * {@code /webhooks}: the platform's events with their delivery logs, replays, signing-key rotation; and

@@ -18,7 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import payments.ports.driven.WebhookTransport;
+import payments.ports.driven.webhook.WebhookTransport;
 
 /** The webhook transport against a real HTTP server on loopback. */
 class HttpWebhookTransportTest {

@@ -17,8 +17,8 @@ import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
-import payments.ports.driven.ApiTokens;
-import payments.ports.driven.StoredToken;
+import payments.ports.driven.platform.ApiTokens;
+import payments.ports.driven.platform.StoredToken;
 
 public final class JooqApiTokens implements ApiTokens {
     private final Db db;

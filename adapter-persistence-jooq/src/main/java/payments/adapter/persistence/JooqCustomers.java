@@ -20,7 +20,7 @@ import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.Customers;
+import payments.ports.driven.customer.Customers;
 
 public final class JooqCustomers implements Customers {
     private static final Statement FIND = Statement.byKey(CUSTOMERS, CUSTOMERS.PLATFORM_ID, CUSTOMERS.ID);

@@ -19,7 +19,7 @@ import payments.core.common.ExternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.account.ExternalAccounts;
 
 public final class JooqExternalAccounts implements ExternalAccounts {
     private static final Statement FIND = findLive(EXTERNAL_ACCOUNTS.ID.eq(Statement.param(EXTERNAL_ACCOUNTS.ID)));

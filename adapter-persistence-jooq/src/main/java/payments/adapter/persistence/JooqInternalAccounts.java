@@ -20,7 +20,7 @@ import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.account.InternalAccounts;
 
 /** Internal accounts joined with their ledger account, which holds the balances. */
 public final class JooqInternalAccounts implements InternalAccounts {

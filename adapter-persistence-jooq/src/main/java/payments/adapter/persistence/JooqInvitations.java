@@ -14,7 +14,7 @@ import payments.core.invitation.Invitation;
 import payments.core.invitation.InvitationStatus;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
-import payments.ports.driven.Invitations;
+import payments.ports.driven.uma.Invitations;
 
 public final class JooqInvitations implements Invitations {
     private final Db db;

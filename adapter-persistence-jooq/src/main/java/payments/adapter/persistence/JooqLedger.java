@@ -33,7 +33,7 @@ import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
 import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
-import payments.ports.driven.Ledger;
+import payments.ports.driven.ledger.Ledger;
 
 /**
  * The ledger in SQL. Each owned-account change is one conditional UPDATE that only applies while the account stays

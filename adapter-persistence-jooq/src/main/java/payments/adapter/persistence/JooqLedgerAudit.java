@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import payments.core.common.PlatformId;
-import payments.ports.driven.LedgerAudit;
+import payments.ports.driven.ledger.LedgerAudit;
 
 /** The reconciliation queries: each returns the rows that break one invariant of the books. */
 public final class JooqLedgerAudit implements LedgerAudit {

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.PlatformId;
 import payments.core.quote.Lookup;
-import payments.ports.driven.Lookups;
+import payments.ports.driven.quote.Lookups;
 
 public final class JooqLookups implements Lookups {
     private final Db db;

@@ -15,7 +15,7 @@ import payments.core.common.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
-import payments.ports.driven.Platforms;
+import payments.ports.driven.platform.Platforms;
 
 public final class JooqPlatforms implements Platforms {
     private static final Field<Long> CLOCK_OFFSET = DSL.coalesce(SANDBOX_CLOCKS.OFFSET_SECONDS, 0L)

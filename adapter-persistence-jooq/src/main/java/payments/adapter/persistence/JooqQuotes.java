@@ -22,7 +22,7 @@ import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.quote.Quote;
 import payments.core.quote.QuoteStatus;
-import payments.ports.driven.Quotes;
+import payments.ports.driven.quote.Quotes;
 
 public final class JooqQuotes implements Quotes {
     private static final Statement INSERT = Statement.insert(QUOTES, QUOTES.fields());

@@ -5,7 +5,7 @@ import static payments.adapter.persistence.schema.Tables.SANDBOX_CLOCKS;
 
 import java.time.Instant;
 import payments.core.common.PlatformId;
-import payments.ports.driven.SandboxClocks;
+import payments.ports.driven.platform.SandboxClocks;
 
 /** The sandbox clocks' offsets; read with their platforms' rows ({@link JooqPlatforms#withClock}). */
 public final class JooqSandboxClocks implements SandboxClocks {

@@ -23,7 +23,7 @@ import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
-import payments.ports.driven.Transactions;
+import payments.ports.driven.transaction.Transactions;
 
 /** Transactions: the filtered columns are typed; source, destination and descriptive fields live in {@code details}. */
 public final class JooqTransactions implements Transactions {

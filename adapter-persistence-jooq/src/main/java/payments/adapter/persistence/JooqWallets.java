@@ -25,11 +25,11 @@ import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest;
 import payments.core.wallet.WalletSession;
-import payments.ports.driven.AuthChallenges;
-import payments.ports.driven.Credentials;
-import payments.ports.driven.SignedRequests;
-import payments.ports.driven.WalletSecrets;
-import payments.ports.driven.WalletSessions;
+import payments.ports.driven.wallet.AuthChallenges;
+import payments.ports.driven.wallet.Credentials;
+import payments.ports.driven.wallet.SignedRequests;
+import payments.ports.driven.wallet.WalletSecrets;
+import payments.ports.driven.wallet.WalletSessions;
 
 /** The embedded-wallet authentication tables, one small store per port. */
 public final class JooqWallets {

@@ -30,8 +30,8 @@ import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
-import payments.ports.driven.Outbox;
-import payments.ports.driven.WebhookDeliveries;
+import payments.ports.driven.webhook.Outbox;
+import payments.ports.driven.webhook.WebhookDeliveries;
 
 /**
  * The outbox and the delivery log. A claim locks the earliest due row with FOR UPDATE SKIP LOCKED (so concurrent

@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import payments.adapter.persistence.schema.tables.records.WebhookKeysRecord;
 import payments.core.common.PlatformId;
-import payments.ports.driven.WebhookKeys;
+import payments.ports.driven.webhook.WebhookKeys;
 
 public final class JooqWebhookKeys implements WebhookKeys {
     private final Db db;

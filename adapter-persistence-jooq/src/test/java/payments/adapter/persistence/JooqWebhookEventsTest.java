@@ -25,8 +25,8 @@ import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
-import payments.ports.driven.WebhookDeliveries.Claim;
-import payments.ports.driven.WebhookDeliveries.Filter;
+import payments.ports.driven.webhook.WebhookDeliveries.Claim;
+import payments.ports.driven.webhook.WebhookDeliveries.Filter;
 
 class JooqWebhookEventsTest {
     private final JooqWebhookEvents outbox = new JooqWebhookEvents(Fixtures.DB);

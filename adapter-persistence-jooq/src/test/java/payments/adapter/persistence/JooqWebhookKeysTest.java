@@ -9,7 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import payments.core.common.PlatformId;
-import payments.ports.driven.WebhookKeys.WebhookKey;
+import payments.ports.driven.webhook.WebhookKeys.WebhookKey;
 
 class JooqWebhookKeysTest {
     private final JooqWebhookKeys keys = new JooqWebhookKeys(Fixtures.DB);

@@ -2,7 +2,7 @@ package payments.adapter.sandbox;
 
 import java.util.logging.Logger;
 import payments.core.wallet.AuthMethodType;
-import payments.ports.driven.OtpSender;
+import payments.ports.driven.wallet.OtpSender;
 
 /**
  * No email or SMS provider is connected yet: production codes are not delivered, only the attempt is logged

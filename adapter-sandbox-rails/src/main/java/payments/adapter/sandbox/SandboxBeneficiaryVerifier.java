@@ -3,7 +3,7 @@ package payments.adapter.sandbox;
 import payments.core.account.BeneficiaryVerificationStatus;
 import payments.core.common.InvalidInput;
 import payments.core.platform.Environment;
-import payments.ports.driven.BeneficiaryVerifier;
+import payments.ports.driven.account.BeneficiaryVerifier;
 
 /**
  * Beneficiary name checks as the sandbox rules them (reference/sandbox.md): identifier suffix 102 NOT_MATCHED,

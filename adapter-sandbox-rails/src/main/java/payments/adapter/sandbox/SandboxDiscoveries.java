@@ -1,7 +1,7 @@
 package payments.adapter.sandbox;
 
 import java.util.List;
-import payments.ports.driven.Discoveries;
+import payments.ports.driven.fx.Discoveries;
 
 /**
  * A fixed catalogue of well-known banks and mobile-money providers in the corridors the service serves. There is

@@ -9,7 +9,7 @@ import java.util.UUID;
 import payments.core.account.InternalAccount;
 import payments.core.common.EntityId;
 import payments.core.platform.Environment;
-import payments.ports.driven.FundingInstructions;
+import payments.ports.driven.account.FundingInstructions;
 
 /**
  * Deposit details on the simulated rails: a bank account for fiat, a wallet address or Lightning invoice for

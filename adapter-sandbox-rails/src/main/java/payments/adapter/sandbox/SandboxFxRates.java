@@ -11,7 +11,7 @@ import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
 import payments.core.money.Currencies;
 import payments.core.platform.Environment;
-import payments.ports.driven.FxRates;
+import payments.ports.driven.fx.FxRates;
 
 /**
  * Exchange rates from a fixed table of mid rates, one per currency as its US-dollar value per major unit; a cross

@@ -4,7 +4,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.common.NotImplemented;
 import payments.core.money.Money;
 import payments.core.platform.Environment;
-import payments.ports.driven.PaymentRail;
+import payments.ports.driven.transfer.PaymentRail;
 
 /**
  * Transfers on the simulated rails (reference/sandbox.md), by the external account identifier's suffix: 002

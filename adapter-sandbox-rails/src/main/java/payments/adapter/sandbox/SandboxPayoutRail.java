@@ -3,7 +3,7 @@ package payments.adapter.sandbox;
 import payments.core.account.ExternalAccount;
 import payments.core.money.Money;
 import payments.core.platform.Environment;
-import payments.ports.driven.PayoutRail;
+import payments.ports.driven.quote.PayoutRail;
 
 /**
  * Quote payouts on the simulated rails (reference/sandbox.md). To an external account, by identifier suffix: 002

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import payments.core.common.NotImplemented;
 import payments.core.platform.Environment;
-import payments.ports.driven.UmaNetwork;
+import payments.ports.driven.uma.UmaNetwork;
 
 /**
  * The sandbox's UMA receivers at the sandbox UMA domain (reference/sandbox.md): {@code $success.usd},

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import payments.core.money.Currencies;
-import payments.ports.driven.Discoveries.Institution;
+import payments.ports.driven.fx.Discoveries.Institution;
 
 class SandboxDiscoveriesTest {
     private final SandboxDiscoveries discoveries = new SandboxDiscoveries();

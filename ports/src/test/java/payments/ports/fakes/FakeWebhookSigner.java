@@ -3,7 +3,7 @@ package payments.ports.fakes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import payments.ports.driven.WebhookSigner;
+import payments.ports.driven.webhook.WebhookSigner;
 
 /** Numbered keys; a "signature" names the key and the body's hash, so tests can tell which key signed what. */
 public final class FakeWebhookSigner implements WebhookSigner {

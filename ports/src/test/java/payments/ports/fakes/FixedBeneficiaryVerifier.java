@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import payments.core.account.BeneficiaryVerificationStatus;
 import payments.core.platform.Environment;
-import payments.ports.driven.BeneficiaryVerifier;
+import payments.ports.driven.account.BeneficiaryVerifier;
 
 /** Answers every check with one settable result and remembers what it was asked. */
 public final class FixedBeneficiaryVerifier implements BeneficiaryVerifier {

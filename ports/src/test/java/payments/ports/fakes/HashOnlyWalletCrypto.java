@@ -2,7 +2,7 @@ package payments.ports.fakes;
 
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import payments.ports.driven.WalletCrypto;
+import payments.ports.driven.wallet.WalletCrypto;
 
 /**
  * A WalletCrypto that only hashes: enough to issue signed-retry challenges in service tests. Real stamps, bundles

@@ -9,9 +9,9 @@ import payments.core.common.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
-import payments.ports.driven.ApiTokens;
-import payments.ports.driven.Platforms;
-import payments.ports.driven.StoredToken;
+import payments.ports.driven.platform.ApiTokens;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.platform.StoredToken;
 
 /**
  * API tokens with soft delete. Like the table's unique index on the token id, an id is never reused, not even after

@@ -9,7 +9,7 @@ import java.util.UUID;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.wallet.Credential;
-import payments.ports.driven.Credentials;
+import payments.ports.driven.wallet.Credentials;
 
 /** Wallet credentials in memory; revoked ones are forgotten by every read. */
 public final class InMemoryCredentials implements Credentials {

@@ -10,7 +10,7 @@ import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.Customers;
+import payments.ports.driven.customer.Customers;
 
 /**
  * Customers with the persistence adapter's rules: among a platform's active (not deleted) customers the

@@ -13,7 +13,7 @@ import payments.core.common.ExternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.ExternalAccounts;
+import payments.ports.driven.account.ExternalAccounts;
 
 /**
  * External accounts with soft delete and the adapter's unique rules among live accounts: one per owner, type,

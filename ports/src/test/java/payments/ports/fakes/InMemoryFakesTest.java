@@ -25,7 +25,7 @@ import payments.core.ledger.Posting;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.ledger.InsufficientFunds;
-import payments.ports.driven.Ledger;
+import payments.ports.driven.ledger.Ledger;
 
 /** The fakes keep the promises of their ports, so tests built on them mean something. */
 class InMemoryFakesTest {

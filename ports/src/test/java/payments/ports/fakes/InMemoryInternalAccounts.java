@@ -13,7 +13,7 @@ import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.ports.driven.InternalAccounts;
+import payments.ports.driven.account.InternalAccounts;
 
 /**
  * Internal accounts whose balances are read from an {@link InMemoryLedger}, as the adapter joins them with their

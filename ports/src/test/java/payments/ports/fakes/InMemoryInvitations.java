@@ -6,7 +6,7 @@ import java.util.Optional;
 import payments.core.common.Conflict;
 import payments.core.common.PlatformId;
 import payments.core.invitation.Invitation;
-import payments.ports.driven.Invitations;
+import payments.ports.driven.uma.Invitations;
 
 /**
  * Invitations keyed by code alone, as the table's unique index on the code makes them: a code is never used twice,

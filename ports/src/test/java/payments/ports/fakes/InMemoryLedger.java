@@ -10,7 +10,7 @@ import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
 import payments.core.ledger.Journal;
 import payments.core.ledger.LedgerBook;
-import payments.ports.driven.Ledger;
+import payments.ports.driven.ledger.Ledger;
 
 /** The books in memory: one core {@link LedgerBook} (the reference model of the ledger's rules) per platform. */
 public final class InMemoryLedger implements Ledger {

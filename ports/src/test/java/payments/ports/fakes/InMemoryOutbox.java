@@ -17,8 +17,8 @@ import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
-import payments.ports.driven.Outbox;
-import payments.ports.driven.WebhookDeliveries;
+import payments.ports.driven.webhook.Outbox;
+import payments.ports.driven.webhook.WebhookDeliveries;
 
 /**
  * The outbox and its delivery log in memory, with the persistence adapter's rules: a claim takes the due PENDING

@@ -6,7 +6,7 @@ import java.util.Optional;
 import payments.core.common.Conflict;
 import payments.core.common.PlatformId;
 import payments.core.platform.Platform;
-import payments.ports.driven.Platforms;
+import payments.ports.driven.platform.Platforms;
 
 public final class InMemoryPlatforms implements Platforms {
     private final Map<PlatformId, Platform> byId = new LinkedHashMap<>();

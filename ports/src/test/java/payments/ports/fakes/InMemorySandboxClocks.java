@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import payments.core.common.PlatformId;
-import payments.ports.driven.SandboxClocks;
+import payments.ports.driven.platform.SandboxClocks;
 
 /** Each platform's clock offset, zero until advanced; like the table, it only moves forward. */
 public final class InMemorySandboxClocks implements SandboxClocks {

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.PlatformId;
 import payments.core.wallet.SignedRequest;
-import payments.ports.driven.SignedRequests;
+import payments.ports.driven.wallet.SignedRequests;
 
 public final class InMemorySignedRequests implements SignedRequests {
     private final Map<String, SignedRequest> requests = new HashMap<>();

@@ -8,7 +8,7 @@ import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;
-import payments.ports.driven.Transactions;
+import payments.ports.driven.transaction.Transactions;
 
 /** Transactions by (platform, id). The list honours the customer, status and type filters only. */
 public final class InMemoryTransactions implements Transactions {

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Optional;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
-import payments.ports.driven.WalletSecrets;
+import payments.ports.driven.wallet.WalletSecrets;
 
 public final class InMemoryWalletSecrets implements WalletSecrets {
     private final Map<String, byte[]> secrets = new HashMap<>();

@@ -9,7 +9,7 @@ import java.util.UUID;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
 import payments.core.wallet.WalletSession;
-import payments.ports.driven.WalletSessions;
+import payments.ports.driven.wallet.WalletSessions;
 
 public final class InMemoryWalletSessions implements WalletSessions {
     private final Map<String, WalletSession> sessions = new LinkedHashMap<>();

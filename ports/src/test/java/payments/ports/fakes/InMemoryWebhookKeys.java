@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import payments.core.common.PlatformId;
-import payments.ports.driven.WebhookKeys;
+import payments.ports.driven.webhook.WebhookKeys;
 
 /** Keys with the table's rule: one key per (platform, generation). */
 public final class InMemoryWebhookKeys implements WebhookKeys {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import payments.core.account.InternalAccount;
 import payments.core.platform.Environment;
-import payments.ports.driven.FundingInstructions;
+import payments.ports.driven.account.FundingInstructions;
 
 /** No rail offers deposit details. */
 public final class NoFundingInstructions implements FundingInstructions {

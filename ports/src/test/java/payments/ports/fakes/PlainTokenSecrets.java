@@ -2,7 +2,7 @@ package payments.ports.fakes;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import payments.ports.driven.TokenSecrets;
+import payments.ports.driven.platform.TokenSecrets;
 
 /** Secrets {@code secret-1}, {@code secret-2}, ...; the "hash" is the secret's bytes behind a marker. */
 public final class PlainTokenSecrets implements TokenSecrets {

@@ -8,7 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import payments.ports.driven.WebhookTransport;
+import payments.ports.driven.webhook.WebhookTransport;
 
 /**
  * A webhook endpoint that answers from a script (then 200 for ever), recording every call: the URL, the envelope,

@@ -1,6 +1,6 @@
 package payments.ports.fakes;
 
-import payments.ports.driven.InvitationCodes;
+import payments.ports.driven.uma.InvitationCodes;
 
 /** Codes {@code INVITE0001}, {@code INVITE0002}, ...: readable in test failures, and never repeated. */
 public final class SequentialInvitationCodes implements InvitationCodes {

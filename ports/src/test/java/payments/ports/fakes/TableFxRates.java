@@ -9,7 +9,7 @@ import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
 import payments.core.money.Currencies;
 import payments.core.platform.Environment;
-import payments.ports.driven.FxRates;
+import payments.ports.driven.fx.FxRates;
 
 /** Rates a test sets pair by pair, with one provider fee schedule for every corridor; updatedAt is now. */
 public final class TableFxRates implements FxRates {

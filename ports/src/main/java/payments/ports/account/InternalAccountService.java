@@ -1,0 +1,95 @@
+package payments.ports.account;
+
+import payments.ports.time.PlatformClock;
+import payments.ports.webhook.Events;
+import java.util.List;
+import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountStatus;
+import payments.core.account.InternalAccountType;
+import payments.core.common.Conflict;
+import payments.core.common.InternalAccountId;
+import payments.core.ledger.AccountRef;
+import payments.core.ledger.Journal;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.account.FundingInstructions;
+import payments.ports.driven.Ids;
+import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.ledger.Ledger;
+import payments.ports.driven.TransactionRunner;
+
+/** Reading internal accounts, and funding them in the sandbox (through the ledger, like every balance change). */
+public final class InternalAccountService {
+    static final long MAX_SANDBOX_FUNDING = 100_000_000_000L;
+    private static final ObjectSchema FUND = ObjectSchema.of()
+            .required("amount", Types.integer(1, MAX_SANDBOX_FUNDING));
+
+    private final InternalAccounts accounts;
+    private final Ledger ledger;
+    private final FundingInstructions instructions;
+    private final TransactionRunner tx;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final Events events;
+
+    public InternalAccountService(InternalAccounts accounts, Ledger ledger, FundingInstructions instructions,
+                                  TransactionRunner tx, PlatformClock clock, Ids ids, Events events) {
+        this.accounts = accounts;
+        this.ledger = ledger;
+        this.instructions = instructions;
+        this.tx = tx;
+        this.clock = clock;
+        this.ids = ids;
+        this.events = events;
+    }
+
+    public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccounts.Filter filter,
+                                                          PageRequest page) {
+        caller.require(Permission.VIEW);
+        return accounts.listCustomerAccounts(caller.platformId(), filter, page).map(a -> view(caller, a));
+    }
+
+    public List<InternalAccountView> listPlatformAccounts(Caller caller, String currency, InternalAccountType type) {
+        caller.require(Permission.VIEW);
+        return accounts.listOwnedBy(caller.platformId(), null).stream()
+                .filter(a -> currency == null || a.currency().equals(currency))
+                .filter(a -> type == null || a.type() == type)
+                .map(a -> view(caller, a)).toList();
+    }
+
+    public InternalAccountView get(Caller caller, InternalAccountId id) {
+        caller.require(Permission.VIEW);
+        return view(caller, accounts.require(caller.platformId(), id));
+    }
+
+    /**
+     * Sandbox only: credits the account from the sandbox funding source, as one balanced journal, and sends
+     * {@code INTERNAL_ACCOUNT.BALANCE_UPDATED}.
+     */
+    public InternalAccountView fund(Caller caller, InternalAccountId id, Object body) {
+        caller.requireSandbox();
+        caller.require(Permission.TRANSACT);
+        long amount = FUND.validate(body).number("amount").orElseThrow();
+        return tx.inTransaction(() -> {
+            InternalAccount account = accounts.require(caller.platformId(), id);
+            if (account.status() != InternalAccountStatus.ACTIVE) {
+                throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
+            }
+            var source = AccountRef.system(caller.platformId(), AccountRef.SANDBOX_FUNDING, account.currency());
+            ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "SANDBOX_FUNDING", id.toString(), source,
+                    AccountRef.owned(id.value()), account.currency(), amount, clock.now(caller)));
+            InternalAccountView funded = view(caller, accounts.find(caller.platformId(), id).orElseThrow());
+            events.internalAccountBalance(caller.platformId(), funded);
+            return funded;
+        });
+    }
+
+    /** An account as answered to its caller; no permission of its own (for the answer to a write that checked one). */
+    public InternalAccountView view(Caller caller, InternalAccount account) {
+        return new InternalAccountView(account, instructions.forAccount(caller.environment(), account));
+    }
+}

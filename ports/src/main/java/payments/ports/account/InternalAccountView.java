@@ -1,0 +1,9 @@
+package payments.ports.account;
+
+import java.util.List;
+import java.util.Map;
+import payments.core.account.InternalAccount;
+
+/** An internal account with how to fund it, as the API shows it. */
+public record InternalAccountView(InternalAccount account, List<Map<String, Object>> fundingPaymentInstructions) {
+}

@@ -1,0 +1,313 @@
+package payments.ports.batch;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import payments.ports.driven.TransactionRunner;
+
+/**
+ * Group commit: requests that arrive while a batch is running queue up and run together as the next batch, in one
+ * database transaction, so the database does one statement per batch where it would do one per request. A lone
+ * request is a batch of one; nothing waits for a batch to fill.
+ * <p>
+ * Asynchronous: {@link #submit} queues a request and returns its result as a future, completed once its batch
+ * committed, so no thread waits for a batch. Batches run on the {@code executor}'s threads, never on the submitting
+ * one, which may be an HTTP server's I/O thread (it must never wait for the database): a submission that finds no
+ * batch running starts a leader there, which runs batches until the queue is empty (under steady load the lead stays
+ * on one executor thread). Up to {@code maxLeaders} batches run at once, but one runs beside another only while the queue holds as many
+ * requests as the batch taken last, or three eighths of a batch: fewer go in the running leader's next batch at the
+ * cost of one commit, where a batch of their own beside it would cost two. So a light load (a few requests in flight)
+ * still runs its batches side by side, and a moderate one does not split its batches in small halves
+ * (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot decide ({@link Outcome#alone}), or every
+ * request of a batch that failed as a whole, runs again by itself on the {@code executor}; but a batch that lost its
+ * database connection fails every request with that error, since its COMMIT may have happened
+ * ({@link TransactionRunner#connectionLost}).
+ *
+ * @param <C> a validated request
+ * @param <R> its result
+ */
+public final class GroupCommit<C, R> {
+    /** What a batch decided for one request. */
+    public static final class Outcome<R> {
+        private static final Outcome<?> ALONE = new Outcome<>(null, null);
+        private final R result;
+        private final RuntimeException refusal;
+
+        private Outcome(R result, RuntimeException refusal) {
+            this.result = result;
+            this.refusal = refusal;
+        }
+
+        public static <R> Outcome<R> done(R result) {
+            return new Outcome<>(result, null);
+        }
+
+        /** The request is refused with this error; its batch wrote nothing for it. */
+        public static <R> Outcome<R> refused(RuntimeException error) {
+            return new Outcome<>(null, error);
+        }
+
+        /** The batch left this request alone; it runs by itself after the batch. */
+        @SuppressWarnings("unchecked")
+        public static <R> Outcome<R> alone() {
+            return (Outcome<R>) ALONE;
+        }
+
+        boolean isAlone() {
+            return this == ALONE;
+        }
+    }
+
+    private static final System.Logger LOG = System.getLogger(GroupCommit.class.getName());
+    private final Function<List<C>, List<Outcome<R>>> batch;
+    private final Function<C, R> alone;
+    private final Function<C, Object> lockKey;
+    private final int maxBatch;
+    private final int maxLeaders;
+    private final Executor executor;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
+    /** The lock keys of the requests in running batches, with their counts. */
+    private final Map<Object, Integer> busy = new HashMap<>();
+    private int leaders;
+    /** Queued requests that are always worth a batch beside a running one: 3/8 of a batch, 24 of 64. */
+    private final int queueForAnotherBatch;
+    /** The size of the batch taken last. */
+    private int lastBatch = 1;
+
+    /**
+     * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
+     *                 each request runs alone (but for a lost connection, which each request then fails with)
+     * @param alone    runs one request in its own transaction
+     * @param executor runs the batches (their leaders), and the requests that run alone
+     */
+    public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, int maxBatch,
+                       int maxLeaders, Executor executor) {
+        this(batch, alone, request -> null, maxBatch, maxLeaders, executor);
+    }
+
+    /**
+     * @param lockKey what a request's batch locks in the database (its source account), or null: a batch never
+     *                takes a request whose key a running batch holds, since it would only wait for that batch's
+     *                commit; it stays queued for the next one
+     */
+    public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, Function<C, Object> lockKey,
+                       int maxBatch, int maxLeaders, Executor executor) {
+        if (maxBatch < 1 || maxLeaders < 1) {
+            throw new IllegalArgumentException("maxBatch and maxLeaders must be positive");
+        }
+        this.batch = batch;
+        this.alone = alone;
+        this.lockKey = lockKey;
+        this.maxBatch = maxBatch;
+        this.maxLeaders = maxLeaders;
+        this.queueForAnotherBatch = Math.max(1, maxBatch * 3 / 8);
+        this.executor = executor;
+    }
+
+    private final class Waiter {
+        final C request;
+        final Object key;
+        final CompletableFuture<R> result = new CompletableFuture<>();
+
+        Waiter(C request) {
+            this.request = request;
+            this.key = lockKey.apply(request);
+        }
+    }
+
+    /**
+     * Queues the request for the next batch, starting a leader on the executor if the queue needs one (see above),
+     * and returns at once. The result completes once the request's batch committed, exceptionally with the refusal
+     * of a refused request (or the executor's refusal when it is shutting down).
+     */
+    public CompletableFuture<R> submit(C request) {
+        Waiter me = new Waiter(request);
+        boolean start;
+        lock.lock();
+        try {
+            queue.add(me);
+            start = leaders == 0 || leaders < maxLeaders && worthAnotherBatch();
+            if (start) {
+                leaders++;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (start) {
+            try {
+                executor.execute(this::lead);
+            } catch (RejectedExecutionException shuttingDown) {
+                boolean stillQueued;
+                lock.lock();
+                try {
+                    leaders--;
+                    stillQueued = queue.remove(me);
+                } finally {
+                    lock.unlock();
+                }
+                if (stillQueued) {
+                    me.result.completeExceptionally(shuttingDown);
+                } // else a running leader took it into a batch, which answers it: failing it could hide a commit
+            }
+        }
+        return me.result;
+    }
+
+    /**
+     * Runs batches until nothing queued can run. A leader beside another steps down when the queue is not worth a
+     * batch of its own (the other takes it). A leader steps down in the same hold of the lock in which it found that,
+     * or nothing to take, so a request queued meanwhile always finds a leader.
+     */
+    private void lead() {
+        boolean leading = true;
+        try {
+            while (true) {
+                List<Waiter> next;
+                lock.lock();
+                try {
+                    if (leaders > 1 && !worthAnotherBatch()) {
+                        // Another leader takes these in its next batch.
+                        leaders--;
+                        leading = false;
+                        return;
+                    }
+                    next = takeBatch();
+                    if (next.isEmpty()) {
+                        // Nothing queued, or all of it waits for the keys of another leader's batch: that one takes it.
+                        leaders--;
+                        leading = false;
+                        return;
+                    }
+                } finally {
+                    lock.unlock();
+                }
+                runAndAnswer(next);
+            }
+        } finally {
+            if (leading) { // an Error escaped a batch: give the place back
+                lock.lock();
+                try {
+                    leaders--;
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    /** Whether the queue is worth a batch beside the one running (see the class doc). Called holding the lock. */
+    private boolean worthAnotherBatch() {
+        return queue.size() >= Math.min(queueForAnotherBatch, lastBatch);
+    }
+
+    /** Runs one batch, releases its keys and completes its requests' results (those left alone on the executor). */
+    private void runAndAnswer(List<Waiter> next) {
+        List<Outcome<R>> outcomes = null;
+        try {
+            outcomes = run(next);
+        } finally {
+            lock.lock();
+            try {
+                for (Waiter w : next) {
+                    if (w.key != null) {
+                        busy.merge(w.key, -1, (a, b) -> a + b == 0 ? null : a + b);
+                    }
+                }
+            } finally {
+                lock.unlock();
+            }
+            for (int i = 0; i < next.size(); i++) {
+                answer(next.get(i), outcomes != null ? outcomes.get(i) : Outcome.alone());
+            }
+        }
+    }
+
+    private void answer(Waiter w, Outcome<R> outcome) {
+        if (outcome.isAlone()) {
+            try {
+                executor.execute(() -> runAlone(w));
+            } catch (RejectedExecutionException shuttingDown) {
+                w.result.completeExceptionally(shuttingDown);
+            }
+        } else if (outcome.refusal != null) {
+            w.result.completeExceptionally(outcome.refusal);
+        } else {
+            w.result.complete(outcome.result);
+        }
+    }
+
+    private void runAlone(Waiter w) {
+        try {
+            w.result.complete(alone.apply(w.request));
+        } catch (Throwable failed) {
+            w.result.completeExceptionally(failed);
+            if (failed instanceof Error error) {
+                throw error;
+            }
+        }
+    }
+
+    /**
+     * Up to {@code maxBatch} queued requests in arrival order, leaving those whose key a running batch holds; their
+     * keys are then held by this batch. Called holding the lock.
+     */
+    private List<Waiter> takeBatch() {
+        List<Waiter> next = new ArrayList<>();
+        List<Object> taken = new ArrayList<>();
+        for (Iterator<Waiter> it = queue.iterator(); it.hasNext() && next.size() < maxBatch; ) {
+            Waiter w = it.next();
+            if (w.key == null || !busy.containsKey(w.key)) {
+                it.remove();
+                next.add(w);
+                if (w.key != null) {
+                    taken.add(w.key);
+                }
+            }
+        }
+        taken.forEach(k -> busy.merge(k, 1, Integer::sum));
+        if (!next.isEmpty()) {
+            lastBatch = next.size();
+        }
+        return next;
+    }
+
+    /** Requests waiting for a batch (for tests). */
+    int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<Outcome<R>> run(List<Waiter> waiters) {
+        List<C> requests = waiters.stream().map(w -> w.request).toList();
+        try {
+            List<Outcome<R>> outcomes = batch.apply(requests);
+            if (outcomes.size() != requests.size()) {
+                throw new IllegalStateException(outcomes.size() + " outcomes for " + requests.size() + " requests");
+            }
+            return outcomes;
+        } catch (RuntimeException e) {
+            if (TransactionRunner.connectionLost(e)) {
+                // The batch may have committed (a COMMIT whose answer was lost): running a request again could
+                // make it twice, so each fails as the outage it is, to be retried with its Idempotency-Key.
+                LOG.log(System.Logger.Level.WARNING, "a batch of " + requests.size() + " lost its connection", e);
+                return requests.stream().map(r -> Outcome.<R>refused(e)).toList();
+            }
+            // The batch's transaction rolled back: each request gets its own transaction instead.
+            LOG.log(System.Logger.Level.WARNING, "a batch of " + requests.size() + " failed; each runs alone", e);
+            return requests.stream().map(r -> Outcome.<R>alone()).toList();
+        }
+    }
+}

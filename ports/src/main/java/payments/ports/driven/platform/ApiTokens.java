@@ -1,0 +1,27 @@
+package payments.ports.driven.platform;
+
+import java.time.Instant;
+import java.util.Optional;
+import payments.core.common.PlatformId;
+import payments.core.common.TokenId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.ApiToken;
+
+public interface ApiTokens {
+    /** Raises {@link payments.core.common.Conflict} when the id was ever used, deleted tokens included. */
+    void insert(ApiToken token, byte[] secretHash);
+
+    /** Finds a live token by id alone: the one lookup that happens before the platform is known. */
+    Optional<StoredToken> findForAuthentication(TokenId id);
+
+    Optional<ApiToken> find(PlatformId platform, TokenId id);
+
+    Page<ApiToken> list(PlatformId platform, TokenFilter filter, PageRequest page);
+
+    boolean delete(PlatformId platform, TokenId id, Instant now);
+
+    record TokenFilter(String name, Instant createdAfter, Instant createdBefore, Instant updatedAfter,
+                       Instant updatedBefore) {
+    }
+}

@@ -1,0 +1,73 @@
+package payments.ports.driven.webhook;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import payments.core.common.PlatformId;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventStatus;
+import payments.core.webhook.WebhookEvent;
+
+/**
+ * The delivery side of the outbox, and its log. An attempt is claimed in one short database transaction (a lease:
+ * no other process takes the event while the call runs; claims skip rows other processes hold), made with no
+ * transaction open, and recorded in another. A lease that ran out (its process stopped mid-call) makes the event
+ * claimable again; the lost attempt is then logged ABANDONED.
+ */
+public interface WebhookDeliveries {
+    /**
+     * Claims the next PENDING event that is due by its platform's clock and not leased, of {@code platform} (or of
+     * any platform when null), skipping platforms that already have {@code maxInFlightPerPlatform} leased events
+     * and those in {@code skipped}. The claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases the
+     * event until {@code leaseUntil} (real time).
+     */
+    Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
+                             int maxInFlightPerPlatform);
+
+    /**
+     * Records how a claimed attempt ended and, if the lease is still the claim's, where the event goes next
+     * ({@code nextAttemptAt} is null unless {@code next} is PENDING).
+     */
+    void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now);
+
+    /**
+     * Gives a claimed event back uncounted, its call cut short because the process is stopping: the attempt is logged
+     * ABANDONED with {@code reason}, the event allowed one more attempt and left due as it was, if the lease is still
+     * the claim's.
+     */
+    void release(Claim claim, String reason, Instant now);
+
+    /** Records an event that was sent synchronously (approval and test webhooks) with its one attempt. */
+    void recordSent(WebhookEvent event, DeliveryAttempt attempt);
+
+    Optional<WebhookEvent> find(PlatformId platform, UUID id);
+
+    /** The event's delivery log, oldest attempt first. */
+    List<DeliveryAttempt> attempts(PlatformId platform, UUID id);
+
+    /** Newest first; null filters match anything. */
+    Page<WebhookEvent> list(PlatformId platform, Filter filter, PageRequest page);
+
+    /**
+     * Makes the event due at {@code now} (platform time) with one more attempt allowed; an event that is already
+     * PENDING is only made due now. False when the platform has no such event.
+     */
+    boolean replay(PlatformId platform, UUID id, Instant now);
+
+    /**
+     * {@link #replay} for every EXHAUSTED event of the platform but those of the types sent once
+     * ({@code RetrySchedule.SENT_ONCE}); returns how many.
+     */
+    int replayExhausted(PlatformId platform, Instant now);
+
+    /** A claimed attempt: the event as claimed, the attempt's number, the lease that proves the claim. */
+    record Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt) {
+    }
+
+    record Filter(String type, EventStatus status) {
+    }
+}

@@ -1,0 +1,35 @@
+package payments.ports.fx;
+
+import java.util.ArrayList;
+import java.util.List;
+import payments.core.common.FieldError;
+import payments.core.common.InvalidFields;
+import payments.core.money.Currencies;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.ports.driven.fx.Discoveries;
+
+/** {@code GET /discoveries}: the banks and providers an external account may name, by country and currency. */
+public final class DiscoveryService {
+    private final Discoveries discoveries;
+
+    public DiscoveryService(Discoveries discoveries) {
+        this.discoveries = discoveries;
+    }
+
+    /** Both filters are optional; a malformed country or an unknown currency is 400 naming the parameter. */
+    public List<Discoveries.Institution> find(Caller caller, String country, String currency) {
+        caller.require(Permission.VIEW);
+        List<FieldError> errors = new ArrayList<>();
+        if (country != null && !country.matches("[A-Z]{2}")) {
+            errors.add(new FieldError("country", "must be an ISO 3166-1 alpha-2 code"));
+        }
+        if (currency != null && Currencies.find(currency).isEmpty()) {
+            errors.add(new FieldError("currency", "'" + currency + "' is not a supported currency code"));
+        }
+        if (!errors.isEmpty()) {
+            throw InvalidFields.of(errors);
+        }
+        return discoveries.find(country, currency);
+    }
+}

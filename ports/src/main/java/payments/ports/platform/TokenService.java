@@ -1,0 +1,175 @@
+package payments.ports.platform;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import payments.core.common.Conflict;
+import payments.core.common.EntityId;
+import payments.core.common.NotFound;
+import payments.core.common.PlatformId;
+import payments.core.common.TokenId;
+import payments.core.common.Unauthenticated;
+import payments.core.page.Page;
+import payments.core.page.PageRequest;
+import payments.core.platform.ApiToken;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.platform.PlatformConfigSchemas;
+import payments.core.validation.Fields;
+import payments.ports.driven.platform.ApiTokens;
+import payments.ports.driven.Clock;
+import payments.ports.driven.Ids;
+import payments.ports.driven.platform.StoredToken;
+import payments.ports.driven.platform.TokenSecrets;
+import payments.ports.driven.TransactionRunner;
+
+/** API tokens: issuing them (the secret is shown once), listing, revoking, and authenticating requests with them. */
+public final class TokenService {
+    private final ApiTokens tokens;
+    private final TokenSecrets secrets;
+    private final TransactionRunner tx;
+    private final Clock clock;
+    private final Ids ids;
+    private final VerifiedTokens verified;
+
+    public TokenService(ApiTokens tokens, TokenSecrets secrets, TransactionRunner tx, Clock clock, Ids ids) {
+        this.verified = new VerifiedTokens(clock);
+        this.tokens = tokens;
+        this.secrets = secrets;
+        this.tx = tx;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** A newly issued token with its secret: the only time the secret is ever available. */
+    public record IssuedToken(ApiToken token, String secret) {
+        /** The value of {@code PAYMENTS_SANDBOX_TOKEN} and the Basic-auth pair: {@code <uuid>:<secret>}. */
+        public String credentials() {
+            return token.id().value() + ":" + secret;
+        }
+    }
+
+    /** A token grants at most its creator's permissions (403 otherwise), so MANAGE alone cannot mint TRANSACT. */
+    public IssuedToken create(Caller caller, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = PlatformConfigSchemas.TOKEN_CREATE.validate(body);
+        List<String> names = f.<String>list("permissions").orElseThrow();
+        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
+        names.forEach(n -> permissions.add(Permission.valueOf(n)));
+        permissions.forEach(caller::require);
+        return tx.inTransaction(() -> issue(caller.platformId(), f.string("name").orElseThrow(), permissions));
+    }
+
+    /** Issues a token for a platform; call inside a transaction. */
+    public IssuedToken issue(PlatformId platform, String name, Set<Permission> permissions) {
+        String secret = secrets.newSecret();
+        ApiToken token = store(platform, new TokenId(ids.newId()), name, permissions, secret);
+        return new IssuedToken(token, secret);
+    }
+
+    /**
+     * Makes sure a token with this id and secret exists on the platform (for a configured sandbox token). A token
+     * id that already exists with another secret or on another platform is refused rather than overwritten.
+     */
+    public void ensure(PlatformId platform, TokenId id, String secret, String name) {
+        tx.inTransaction(() -> {
+            var existing = tokens.findForAuthentication(id);
+            if (existing.isEmpty()) {
+                store(platform, id, name, EnumSet.allOf(Permission.class), secret);
+            } else if (!existing.get().token().platformId().equals(platform)
+                    || !secrets.matches(secret, existing.get().secretHash())) {
+                throw new Conflict("CONFLICT", "Token " + id + " already exists with other credentials");
+            }
+        });
+    }
+
+    private ApiToken store(PlatformId platform, TokenId id, String name, Set<Permission> permissions, String secret) {
+        var now = clock.now();
+        ApiToken token = new ApiToken(id, platform, name, permissions, now, now);
+        tokens.insert(token, secrets.hash(secret));
+        return token;
+    }
+
+    /** VIEW reads everything, tokens too (reference: "read everything"); a secret is never shown again. */
+    public Page<ApiToken> list(Caller caller, ApiTokens.TokenFilter filter, PageRequest page) {
+        caller.require(Permission.VIEW);
+        return tokens.list(caller.platformId(), filter, page);
+    }
+
+    public ApiToken get(Caller caller, TokenId id) {
+        caller.require(Permission.VIEW);
+        return tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+    }
+
+    public void delete(Caller caller, TokenId id) {
+        caller.require(Permission.MANAGE);
+        boolean deleted = tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()));
+        verified.forget(id);
+        if (!deleted) {
+            throw notFound(id);
+        }
+    }
+
+    /**
+     * Authenticates a Basic-auth pair. The username is the token's uuid (also accepted as {@code Token:<uuid>}).
+     * Every failure looks the same to the caller. A token looked up in the last {@link VerifiedTokens#TTL} is not
+     * looked up again (its secret is still checked): a token deleted through another process keeps working here
+     * for at most that long.
+     */
+    public Caller authenticate(String username, String secret) {
+        TokenId id = tokenIdOfCredentials(username);
+        Optional<Caller> remembered = remembered(id, secret);
+        if (remembered.isPresent()) {
+            return remembered.get();
+        }
+        StoredToken stored = tokens.findForAuthentication(id).orElse(null);
+        if (stored == null || !secrets.matches(secret, stored.secretHash())) {
+            throw invalidCredentials();
+        }
+        ApiToken t = stored.token();
+        Caller caller = new Caller(t.platformId(), stored.environment(), t.id(), t.permissions());
+        verified.remember(id, stored.secretHash(), caller);
+        return caller;
+    }
+
+    /**
+     * {@link #authenticate} without reading the database, for an HTTP server's I/O thread: the caller when the token
+     * was verified recently, empty when its token must be looked up; a refusal when the username is no token id or
+     * the secret does not match the remembered one. One look at the cache decides, so an entry that lapses meanwhile
+     * cannot send the caller to the database after all.
+     */
+    public Optional<Caller> authenticateRemembered(String username, String secret) {
+        return remembered(tokenIdOfCredentials(username), secret);
+    }
+
+    /** The caller of a token verified recently whose secret matches, empty if it was not; else a refusal. */
+    private Optional<Caller> remembered(TokenId id, String secret) {
+        VerifiedTokens.Entry recent = verified.fresh(id);
+        if (recent == null) {
+            return Optional.empty();
+        }
+        if (!secrets.matches(secret, recent.secretHash())) {
+            throw invalidCredentials();
+        }
+        return Optional.of(recent.caller());
+    }
+
+    /** The token id a Basic-auth username names, or the refusal every failed authentication gets. */
+    private static TokenId tokenIdOfCredentials(String username) {
+        try {
+            return TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
+                    : TokenId.KIND + ":" + username);
+        } catch (payments.core.common.InvalidInput e) {
+            throw invalidCredentials();
+        }
+    }
+
+    private static Unauthenticated invalidCredentials() {
+        return new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");
+    }
+
+    private static NotFound notFound(TokenId id) {
+        return new NotFound("TOKEN_NOT_FOUND", "No token " + id);
+    }
+}

@@ -1,0 +1,118 @@
+package payments.ports.quote;
+
+import payments.ports.time.PlatformClock;
+import payments.ports.customer.CustomerService;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import payments.core.common.CustomerId;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.common.NotFound;
+import payments.core.customer.Customer;
+import payments.core.customer.CustomerSchemas;
+import payments.core.fx.ExchangeRate;
+import payments.core.money.Money;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.quote.Lookup;
+import payments.ports.driven.customer.Customers;
+import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.driven.fx.FxRates;
+import payments.ports.driven.Ids;
+import payments.ports.driven.quote.Lookups;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.uma.UmaNetwork;
+
+/**
+ * Receiver lookups: who is behind a UMA address or external account, which currencies they take (with an indicative
+ * rate from the sender's currency) and which payer data they demand. Each lookup is stored for its quote.
+ */
+public final class ReceiverLookupService {
+    static final long MAX_RECEIVABLE = Money.MAX_MINOR;
+
+    private final Lookups lookups;
+    private final UmaNetwork uma;
+    private final ExternalAccounts externalAccounts;
+    private final Customers customers;
+    private final Platforms platforms;
+    private final FxRates rates;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public ReceiverLookupService(Lookups lookups, UmaNetwork uma, ExternalAccounts externalAccounts,
+                                 Customers customers, Platforms platforms, FxRates rates, PlatformClock clock, Ids ids,
+                                 TransactionRunner tx) {
+        this.lookups = lookups;
+        this.uma = uma;
+        this.externalAccounts = externalAccounts;
+        this.customers = customers;
+        this.platforms = platforms;
+        this.rates = rates;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    /** Who is sending: a sender UMA address or a customer of the platform (exactly one). */
+    public record Sender(String umaAddress, CustomerId customerId) {
+    }
+
+    public Lookup lookupUma(Caller caller, String address, Sender sender) {
+        caller.require(Permission.VIEW);
+        if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
+            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + address);
+        }
+        String sendingCurrency = sendingCurrency(caller, sender);
+        UmaNetwork.Receiver receiver = uma.receiver(caller.environment(), address)
+                .orElseThrow(() -> new NotFound("UMA_NOT_FOUND", "No receiver at " + address));
+        return store(caller, address, receiver.currencies(), sendingCurrency, receiver.requiredPayerDataFields());
+    }
+
+    public Lookup lookupExternalAccount(Caller caller, ExternalAccountId accountId, Sender sender) {
+        caller.require(Permission.VIEW);
+        String sendingCurrency = sendingCurrency(caller, sender);
+        var account = externalAccounts.require(caller.platformId(), accountId);
+        return store(caller, accountId.toString(), List.of(account.currency()), sendingCurrency, List.of());
+    }
+
+    private Lookup store(Caller caller, String receiver, List<String> currencies, String sendingCurrency,
+                         List<Map<String, Object>> payerData) {
+        Instant now = clock.now(caller);
+        List<Map<String, Object>> supported = currencies.stream().map(code -> {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("currencyCode", code);
+            c.put("estimatedExchangeRate", code.equals(sendingCurrency) ? BigDecimal.ONE
+                    : rates.rate(caller.environment(), sendingCurrency, code, now).map(ExchangeRate::rate)
+                    .orElse(BigDecimal.ONE));
+            c.put("min", 1L);
+            c.put("max", MAX_RECEIVABLE);
+            return c;
+        }).toList();
+        Lookup lookup = new Lookup(ids.newId(), caller.platformId(), receiver, supported, payerData, now);
+        tx.inTransaction(() -> lookups.insert(lookup));
+        return lookup;
+    }
+
+    /** The currency the sender would pay in: the customer's first, else the platform's first. */
+    private String sendingCurrency(Caller caller, Sender sender) {
+        if ((sender.umaAddress() == null) == (sender.customerId() == null)) {
+            throw InvalidFields.of("senderUmaAddress", "give exactly one of senderUmaAddress and customerId");
+        }
+        if (sender.customerId() != null) {
+            Customer customer = customers.find(caller.platformId(), sender.customerId()).filter(c -> !c.isDeleted())
+                    .orElseThrow(() -> CustomerService.notFound(sender.customerId()));
+            if (!customer.currencies().isEmpty()) {
+                return customer.currencies().get(0);
+            }
+        } else if (!sender.umaAddress().matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
+            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + sender.umaAddress());
+        }
+        return platforms.find(caller.platformId()).orElseThrow().config().currencyCodes().get(0);
+    }
+}

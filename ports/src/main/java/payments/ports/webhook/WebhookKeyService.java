@@ -1,0 +1,109 @@
+package payments.ports.webhook;
+
+import payments.ports.time.PlatformClock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import payments.core.common.Conflict;
+import payments.core.common.PlatformId;
+import payments.core.platform.Caller;
+import payments.core.platform.Permission;
+import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
+import payments.core.validation.Types;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.webhook.WebhookKeys;
+import payments.ports.driven.webhook.WebhookKeys.WebhookKey;
+import payments.ports.driven.webhook.WebhookSigner;
+
+/**
+ * Each platform's webhook signing keys. The first is made on first use. A rotation makes a new key and keeps the
+ * one it replaces valid for an overlap window: meanwhile every delivery is signed by both, the new key in
+ * {@value #SIGNATURE_HEADER} and the old one in {@value #PREVIOUS_SIGNATURE_HEADER}, so a receiver can switch keys
+ * without missing an event. At most two keys are ever valid.
+ */
+public final class WebhookKeyService {
+    public static final String SIGNATURE_HEADER = "X-Service-Signature";
+    public static final String PREVIOUS_SIGNATURE_HEADER = "X-Service-Signature-Previous";
+    static final long DEFAULT_OVERLAP_SECONDS = 24 * 3600;
+    static final long MAX_OVERLAP_SECONDS = 30 * 24 * 3600;
+    private static final ObjectSchema ROTATE = ObjectSchema.of()
+            .optional("overlapSeconds", Types.integer(0, MAX_OVERLAP_SECONDS));
+
+    private final WebhookKeys keys;
+    private final WebhookSigner signer;
+    private final PlatformClock clock;
+    private final TransactionRunner tx;
+
+    public WebhookKeyService(WebhookKeys keys, WebhookSigner signer, PlatformClock clock, TransactionRunner tx) {
+        this.keys = keys;
+        this.signer = signer;
+        this.clock = clock;
+        this.tx = tx;
+    }
+
+    /** What a rotation left valid: the new key, and the one it replaced with the end of its overlap (if any). */
+    public record Rotation(WebhookKey current, WebhookKey previous) {
+    }
+
+    /**
+     * The platform's current public key (PEM, SPKI), shown as {@code webhookPublicKey} by {@code GET /config}, and by
+     * {@code PATCH /config}'s answer: so MANAGE, which changes the configuration, sees it as VIEW does.
+     */
+    public String publicKey(Caller caller) {
+        if (!caller.permissions().contains(Permission.MANAGE)) {
+            caller.require(Permission.VIEW);
+        }
+        return signingKeys(caller.platformId(), clock.now(caller)).get(0).publicKeyPem();
+    }
+
+    public Rotation rotate(Caller caller, Object body) {
+        caller.require(Permission.MANAGE);
+        Fields f = body == null ? Fields.empty() : ROTATE.validate(body);
+        long overlap = f.number("overlapSeconds").orElse(DEFAULT_OVERLAP_SECONDS);
+        return tx.inTransaction(() -> {
+            Instant now = clock.now(caller);
+            WebhookKey current = signingKeys(caller.platformId(), now).get(0);
+            WebhookKey next = newKey(caller.platformId(), current.generation() + 1, now);
+            if (!keys.insert(next)) {
+                throw new Conflict("CONFLICT", "Another key rotation of this platform is in progress");
+            }
+            keys.retireBelow(caller.platformId(), current.generation(), now);
+            keys.retireBelow(caller.platformId(), next.generation(), now.plusSeconds(overlap));
+            List<WebhookKey> valid = keys.active(caller.platformId(), now);
+            return new Rotation(valid.get(0), valid.size() > 1 ? valid.get(1) : null);
+        });
+    }
+
+    /** The keys that sign at {@code now}: the newest first, then the one in its overlap window, if any. */
+    List<WebhookKey> signingKeys(PlatformId platform, Instant now) {
+        return tx.inTransaction(() -> {
+            List<WebhookKey> valid = keys.active(platform, now);
+            if (!valid.isEmpty()) {
+                return valid.subList(0, Math.min(2, valid.size()));
+            }
+            keys.insert(newKey(platform, 1, now)); // a concurrent first use may win; either key is the first
+            return keys.active(platform, now);
+        });
+    }
+
+    /** The signature headers of {@code body}: {@code {"v":"1","s":"<base64 DER>"}} per valid key. */
+    Map<String, String> signatureHeaders(List<WebhookKey> signing, byte[] body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(SIGNATURE_HEADER, value(signing.get(0), body));
+        if (signing.size() > 1) {
+            headers.put(PREVIOUS_SIGNATURE_HEADER, value(signing.get(1), body));
+        }
+        return headers;
+    }
+
+    private String value(WebhookKey key, byte[] body) {
+        return "{\"v\":\"1\",\"s\":\"" + signer.sign(key.privateKey(), body) + "\"}";
+    }
+
+    private WebhookKey newKey(PlatformId platform, int generation, Instant now) {
+        WebhookSigner.NewKey made = signer.newKey();
+        return new WebhookKey(platform, generation, made.publicKeyPem(), made.privateKey(), now, null);
+    }
+}
