@@ -1,15 +1,15 @@
 package payments.adapter.http;
 
+import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InternalAccountId;
 import payments.core.json.JsonObject;
-import payments.ports.externalaccount.ExternalAccountService;
-import payments.ports.batch.IdempotencyService;
+import payments.core.json.ResourceJson;
 import payments.ports.account.InternalAccountService;
-import payments.ports.webhook.ResourceJson;
-import payments.ports.driven.account.InternalAccounts;
+import payments.ports.batch.IdempotencyService;
+import payments.ports.externalaccount.ExternalAccountService;
 
 /** Internal accounts ({@code /customers/internal-accounts}, {@code /platform/internal-accounts}, sandbox funding)
  * and external accounts of customers and of the platform. */
@@ -28,7 +28,7 @@ public final class AccountRoutes {
     public void register(Router router) {
         router.get("/customers/internal-accounts", r -> {
             var q = r.query();
-            var filter = new InternalAccounts.Filter(q.id("customerId", CustomerId::parse), q.currency("currency"),
+            var filter = new InternalAccountFilter(q.id("customerId", CustomerId::parse), q.currency("currency"),
                     q.enumValue("type", InternalAccountType.class));
             var page = q.page();
             q.done();

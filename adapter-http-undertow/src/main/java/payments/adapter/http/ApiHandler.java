@@ -22,10 +22,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.common.DomainError;
 import payments.core.common.InvalidInput;
+import payments.core.common.Outage;
 import payments.core.common.Unauthenticated;
 import payments.core.platform.Caller;
 import payments.core.validation.StorableText;
-import payments.ports.driven.TransactionRunner;
 
 /**
  * Every request's path through the adapter: request id, version prefix, route, Basic authentication, bounded body,
@@ -149,13 +149,13 @@ public final class ApiHandler implements HttpHandler {
         if (e instanceof DomainError refusal) {
             return Errors.of(refusal);
         }
-        if (TransactionRunner.connectionLost(e)) {
+        if (Outage.connectionLost(e)) {
             LOG.log(Level.WARNING, "request " + requestId + ": database unavailable: " + e.getMessage());
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
             return Errors.body(503, "SERVICE_UNAVAILABLE", "The database is unavailable; retry shortly "
                     + "with the same Idempotency-Key (request id " + requestId + ")", null);
         }
-        if (TransactionRunner.rolledBackForConflict(e)) {
+        if (Outage.rolledBackForConflict(e)) {
             LOG.log(Level.WARNING, "request " + requestId + ": rolled back for a concurrent one: " + e.getMessage());
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
             return Errors.body(503, "SERVICE_UNAVAILABLE", "The request clashed with a concurrent one and changed "

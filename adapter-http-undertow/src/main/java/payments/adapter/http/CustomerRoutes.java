@@ -4,9 +4,9 @@ import payments.core.common.CustomerId;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
 import payments.core.json.JsonObject;
+import payments.core.json.ResourceJson;
 import payments.core.validation.Types;
 import payments.ports.customer.CustomerService;
-import payments.ports.webhook.ResourceJson;
 
 /** {@code /customers}. */
 public final class CustomerRoutes {

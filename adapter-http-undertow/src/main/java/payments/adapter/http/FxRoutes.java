@@ -1,11 +1,11 @@
 package payments.adapter.http;
 
 import java.util.Map;
+import payments.core.fx.Institution;
 import payments.core.json.JsonObject;
 import payments.ports.fx.CorridorRate;
 import payments.ports.fx.DiscoveryService;
 import payments.ports.fx.ExchangeRateService;
-import payments.ports.driven.fx.Discoveries;
 
 /** {@code /exchange-rates} and {@code /discoveries}: what a corridor costs and which institutions it reaches. */
 public final class FxRoutes {
@@ -51,7 +51,7 @@ public final class FxRoutes {
                 .put("updatedAt", c.updatedAt()).map();
     }
 
-    static Map<String, Object> institution(Discoveries.Institution i) {
+    static Map<String, Object> institution(Institution i) {
         return JsonObject.of().put("bankName", i.bankName()).put("displayName", i.displayName())
                 .put("country", i.country()).put("currency", i.currency()).map();
     }

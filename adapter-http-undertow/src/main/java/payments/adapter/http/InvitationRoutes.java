@@ -1,7 +1,7 @@
 package payments.adapter.http;
 
+import payments.core.json.ResourceJson;
 import payments.ports.uma.InvitationService;
-import payments.ports.webhook.ResourceJson;
 
 /** {@code /invitations}: UMA invitations, addressed by their code. */
 public final class InvitationRoutes {

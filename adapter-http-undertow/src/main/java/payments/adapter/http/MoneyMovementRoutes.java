@@ -5,15 +5,15 @@ import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
 import payments.core.common.PlatformId;
 import payments.core.json.JsonObject;
+import payments.core.json.ResourceJson;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
 import payments.ports.batch.IdempotencyService;
-import payments.ports.webhook.ResourceJson;
 import payments.ports.transaction.TransactionService;
 import payments.ports.transfer.TransferOutBatch;
 import payments.ports.transfer.TransferService;
-import payments.ports.driven.transaction.Transactions;
 
 /**
  * {@code /transfer-in}, {@code /transfer-out} and {@code /transactions}; the money-moving POSTs and the transactions'
@@ -57,7 +57,7 @@ public final class MoneyMovementRoutes {
             // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
             String platformCustomer = q.string("platformCustomerId");
             String sortOrder = q.string("sortOrder");
-            var filter = new Transactions.Filter(customerId, platformOwn, platformCustomer,
+            var filter = new TransactionFilter(customerId, platformOwn, platformCustomer,
                     r.caller().platformId().toString().equals(platformCustomer),
                     q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
                     q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),

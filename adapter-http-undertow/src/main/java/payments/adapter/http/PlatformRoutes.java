@@ -7,10 +7,10 @@ import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.core.platform.TokenFilter;
 import payments.ports.platform.PlatformService;
 import payments.ports.platform.TokenService;
 import payments.ports.webhook.WebhookKeyService;
-import payments.ports.driven.platform.ApiTokens;
 
 /** {@code /config} and {@code /tokens}. */
 public final class PlatformRoutes {
@@ -43,7 +43,7 @@ public final class PlatformRoutes {
         });
         router.get("/tokens", r -> {
             var q = r.query();
-            var filter = new ApiTokens.TokenFilter(q.string("name"), q.instant("createdAfter"),
+            var filter = new TokenFilter(q.string("name"), q.instant("createdAfter"),
                     q.instant("createdBefore"), q.instant("updatedAfter"), q.instant("updatedBefore"));
             var page = q.page();
             q.done();

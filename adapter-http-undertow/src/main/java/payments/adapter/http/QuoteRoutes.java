@@ -4,17 +4,17 @@ import java.util.Map;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.json.JsonObject;
+import payments.core.json.ResourceJson;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
 import payments.ports.batch.IdempotencyService;
-import payments.ports.uma.IncomingUmaService;
 import payments.ports.quote.QuoteCreationBatch;
 import payments.ports.quote.QuoteExecution;
 import payments.ports.quote.QuoteExecutionBatch;
 import payments.ports.quote.QuoteService;
 import payments.ports.quote.ReceiverLookupService;
-import payments.ports.webhook.ResourceJson;
+import payments.ports.uma.IncomingUmaService;
 
 /** Receiver lookups, {@code /quotes} (create and execute are idempotent), and the sandbox's payment simulators. */
 public final class QuoteRoutes {

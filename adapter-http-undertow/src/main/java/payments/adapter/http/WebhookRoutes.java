@@ -4,11 +4,11 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.json.JsonObject;
 import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.webhook.WebhookKeyService;
 import payments.ports.webhook.WebhookService;
-import payments.ports.driven.webhook.WebhookDeliveries;
 
 /**
  * {@code /webhooks}: the platform's events with their delivery logs, replays, signing-key rotation; and
@@ -26,7 +26,7 @@ public final class WebhookRoutes {
     public void register(Router router) {
         router.get("/webhooks/events", r -> {
             var q = r.query();
-            var filter = new WebhookDeliveries.Filter(q.string("type"), q.enumValue("status", EventStatus.class));
+            var filter = new EventFilter(q.string("type"), q.enumValue("status", EventStatus.class));
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(webhooks.list(r.caller(), filter, page), WebhookRoutes::event));

@@ -17,6 +17,7 @@ import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
+import payments.core.platform.TokenFilter;
 import payments.ports.driven.platform.ApiTokens;
 import payments.ports.driven.platform.StoredToken;
 

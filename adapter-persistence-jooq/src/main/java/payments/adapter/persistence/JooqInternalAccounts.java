@@ -13,6 +13,7 @@ import org.jooq.Record;
 import org.jooq.SelectFieldOrAsterisk;
 import org.jooq.TableLike;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
 import payments.core.common.CustomerId;
@@ -78,7 +79,7 @@ public final class JooqInternalAccounts implements InternalAccounts {
     }
 
     @Override
-    public Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter f, PageRequest page) {
+    public Page<InternalAccount> listCustomerAccounts(PlatformId platform, InternalAccountFilter f, PageRequest page) {
         Condition c = of(platform).and(INTERNAL_ACCOUNTS.CUSTOMER_ID.isNotNull());
         if (f.customerId() != null) {
             c = c.and(INTERNAL_ACCOUNTS.CUSTOMER_ID.eq(f.customerId().value()));

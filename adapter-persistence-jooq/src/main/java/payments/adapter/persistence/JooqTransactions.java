@@ -20,6 +20,7 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
 import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
@@ -82,7 +83,7 @@ public final class JooqTransactions implements Transactions {
     }
 
     @Override
-    public Page<Transaction> list(PlatformId platform, Filter f, PageRequest page) {
+    public Page<Transaction> list(PlatformId platform, TransactionFilter f, PageRequest page) {
         Condition c = TRANSACTIONS.PLATFORM_ID.eq(platform.value());
         if (f.platformOwn()) {
             c = c.and(TRANSACTIONS.CUSTOMER_ID.isNull());

@@ -27,6 +27,7 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
@@ -236,7 +237,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public Page<WebhookEvent> list(PlatformId platform, Filter filter, PageRequest page) {
+    public Page<WebhookEvent> list(PlatformId platform, EventFilter filter, PageRequest page) {
         Condition c = WEBHOOK_EVENTS.PLATFORM_ID.eq(platform.value());
         if (filter.type() != null) {
             c = c.and(WEBHOOK_EVENTS.TYPE.eq(filter.type()));

@@ -23,10 +23,10 @@ import payments.core.common.PlatformId;
 import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.webhook.WebhookDeliveries.Claim;
-import payments.ports.driven.webhook.WebhookDeliveries.Filter;
 
 class JooqWebhookEventsTest {
     private final JooqWebhookEvents outbox = new JooqWebhookEvents(Fixtures.DB);
@@ -359,15 +359,15 @@ class JooqWebhookEventsTest {
         outbox.append(newer);
         append(Fixtures.platform(), now);
 
-        var all = outbox.list(platform, new Filter(null, null), new PageRequest(10, null));
+        var all = outbox.list(platform, new EventFilter(null, null), new PageRequest(10, null));
         assertEquals(List.of(newer.id(), older.id()), all.data().stream().map(WebhookEvent::id).toList());
         assertNull(all.data().get(0).data());
-        assertEquals(List.of(older.id()), outbox.list(platform, new Filter("CUSTOMER.KYC_PENDING", null),
+        assertEquals(List.of(older.id()), outbox.list(platform, new EventFilter("CUSTOMER.KYC_PENDING", null),
                 new PageRequest(10, null)).data().stream().map(WebhookEvent::id).toList());
-        assertEquals(0, outbox.list(platform, new Filter(null, EventStatus.DELIVERED), new PageRequest(10, null))
+        assertEquals(0, outbox.list(platform, new EventFilter(null, EventStatus.DELIVERED), new PageRequest(10, null))
                 .totalCount());
-        var first = outbox.list(platform, new Filter(null, null), new PageRequest(1, null));
-        assertEquals(List.of(older.id()), outbox.list(platform, new Filter(null, null),
+        var first = outbox.list(platform, new EventFilter(null, null), new PageRequest(1, null));
+        assertEquals(List.of(older.id()), outbox.list(platform, new EventFilter(null, null),
                 new PageRequest(1, first.nextCursor())).data().stream().map(WebhookEvent::id).toList());
     }
 }

@@ -1,6 +1,7 @@
 package payments.adapter.sandbox;
 
 import java.util.List;
+import payments.core.fx.Institution;
 import payments.ports.driven.fx.Discoveries;
 
 /**

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import payments.core.fx.Institution;
 import payments.core.money.Currencies;
-import payments.ports.driven.fx.Discoveries.Institution;
 
 class SandboxDiscoveriesTest {
     private final SandboxDiscoveries discoveries = new SandboxDiscoveries();

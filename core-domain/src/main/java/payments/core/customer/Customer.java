@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import payments.core.common.CustomerId;
+import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 
 /**
@@ -27,5 +28,9 @@ public record Customer(CustomerId id, PlatformId platformId, String platformCust
     public Customer deleted(Instant now) {
         return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
                 phoneNumber, verificationStatus, details, createdAt, now, now);
+    }
+
+    public static NotFound notFound(CustomerId id) {
+        return new NotFound("USER_NOT_FOUND", "No customer " + id);
     }
 }

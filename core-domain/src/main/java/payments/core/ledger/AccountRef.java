@@ -11,7 +11,12 @@ import payments.core.common.PlatformId;
  * first use.
  */
 public record AccountRef(UUID id, boolean system) {
+    /** Where sandbox funding comes from. */
     public static final String SANDBOX_FUNDING = "SANDBOX_FUNDING";
+    /** Money on its way through a bank rail, in or out, per currency. */
+    public static final String RAIL_SETTLEMENT = "RAIL_SETTLEMENT";
+    /** Money on its way through the UMA network, in or out, per currency. */
+    public static final String UMA_SETTLEMENT = "UMA_SETTLEMENT";
 
     public static AccountRef owned(UUID id) {
         return new AccountRef(id, false);

@@ -2,11 +2,14 @@ package payments.core.quote;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
+import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.money.Money;
 
@@ -94,5 +97,20 @@ public record Quote(UUID id, PlatformId platformId, QuoteStatus status, Customer
         return new Quote(id, platformId, next, customerId, source, destination, totalSending, totalReceiving,
                 feesMinor, platformFeesMinor, exchangeRate, transactionId, lookupId, details, expiresAt, createdAt,
                 now);
+    }
+
+    public static NotFound notFound(UUID id) {
+        return new NotFound("QUOTE_NOT_FOUND", "No quote " + KIND + ":" + id);
+    }
+
+    /** The payload an embedded wallet must sign to execute this quote, if its source is one. */
+    public Optional<String> walletPayload() {
+        Object instructions = details.get("paymentInstructions");
+        if (instructions instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map<?, ?> first
+                && first.get("accountOrWalletInfo") instanceof Map<?, ?> info
+                && "EMBEDDED_WALLET".equals(info.get("accountType"))) {
+            return Optional.of((String) info.get("payloadToSign"));
+        }
+        return Optional.empty();
     }
 }

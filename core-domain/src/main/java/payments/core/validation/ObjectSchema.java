@@ -1,6 +1,5 @@
 package payments.core.validation;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

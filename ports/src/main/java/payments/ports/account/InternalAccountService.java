@@ -1,11 +1,11 @@
 package payments.ports.account;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.webhook.Events;
 import java.util.List;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
+import payments.core.account.InternalAccountView;
 import payments.core.common.Conflict;
 import payments.core.common.InternalAccountId;
 import payments.core.ledger.AccountRef;
@@ -16,11 +16,13 @@ import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.account.FundingInstructions;
 import payments.ports.driven.Ids;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.FundingInstructions;
 import payments.ports.driven.account.InternalAccounts;
 import payments.ports.driven.ledger.Ledger;
-import payments.ports.driven.TransactionRunner;
+import payments.ports.time.PlatformClock;
+import payments.ports.webhook.Events;
 
 /** Reading internal accounts, and funding them in the sandbox (through the ledger, like every balance change). */
 public final class InternalAccountService {
@@ -47,7 +49,7 @@ public final class InternalAccountService {
         this.events = events;
     }
 
-    public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccounts.Filter filter,
+    public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccountFilter filter,
                                                           PageRequest page) {
         caller.require(Permission.VIEW);
         return accounts.listCustomerAccounts(caller.platformId(), filter, page).map(a -> view(caller, a));

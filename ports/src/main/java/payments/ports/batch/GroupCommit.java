@@ -11,7 +11,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import payments.ports.driven.TransactionRunner;
+import payments.core.common.Outage;
 
 /**
  * Group commit: requests that arrive while a batch is running queue up and run together as the next batch, in one
@@ -29,7 +29,7 @@ import payments.ports.driven.TransactionRunner;
  * (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot decide ({@link Outcome#alone}), or every
  * request of a batch that failed as a whole, runs again by itself on the {@code executor}; but a batch that lost its
  * database connection fails every request with that error, since its COMMIT may have happened
- * ({@link TransactionRunner#connectionLost}).
+ * ({@link Outage#connectionLost}).
  *
  * @param <C> a validated request
  * @param <R> its result
@@ -299,7 +299,7 @@ public final class GroupCommit<C, R> {
             }
             return outcomes;
         } catch (RuntimeException e) {
-            if (TransactionRunner.connectionLost(e)) {
+            if (Outage.connectionLost(e)) {
                 // The batch may have committed (a COMMIT whose answer was lost): running a request again could
                 // make it twice, so each fails as the outage it is, to be retried with its Idempotency-Key.
                 LOG.log(System.Logger.Level.WARNING, "a batch of " + requests.size() + " lost its connection", e);

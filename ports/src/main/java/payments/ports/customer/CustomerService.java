@@ -1,16 +1,11 @@
 package payments.ports.customer;
 
-import payments.ports.webhook.Events;
-import payments.ports.account.AccountOpening;
-import payments.ports.wallet.SignedRetry;
-import payments.ports.wallet.EmbeddedWallets;
 import java.util.List;
 import java.util.Map;
 import payments.core.common.CustomerId;
 import payments.core.common.Gone;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
-import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerRules;
@@ -22,11 +17,15 @@ import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.validation.Fields;
+import payments.ports.account.AccountOpening;
 import payments.ports.driven.Clock;
-import payments.ports.driven.customer.Customers;
 import payments.ports.driven.Ids;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.customer.Customers;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.wallet.EmbeddedWallets;
+import payments.ports.wallet.SignedRetry;
+import payments.ports.webhook.Events;
 
 /**
  * Customers: create (with their internal accounts), read, list, update and soft delete. Creation and a changed
@@ -88,7 +87,7 @@ public final class CustomerService {
 
     public Customer get(Caller caller, CustomerId id) {
         caller.require(Permission.VIEW);
-        return customers.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+        return customers.find(caller.platformId(), id).orElseThrow(() -> Customer.notFound(id));
     }
 
     public Page<Customer> list(Caller caller, CustomerFilter filter, PageRequest page) {
@@ -104,7 +103,7 @@ public final class CustomerService {
         return tx.inTransaction(() -> {
             // Locked: a concurrent update would otherwise be lost, and a concurrent delete undone.
             Customer current = customers.findForUpdate(caller.platformId(), id).filter(c -> !c.isDeleted())
-                    .orElseThrow(() -> notFound(id));
+                    .orElseThrow(() -> Customer.notFound(id));
             CustomerType type = CustomerType.valueOf(f.string("customerType").orElseThrow());
             if (type != current.type()) {
                 throw InvalidFields.of("customerType", "must be " + current.type() + ", the type of this customer");
@@ -139,7 +138,7 @@ public final class CustomerService {
     public Customer delete(Caller caller, CustomerId id) {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
-            Customer current = customers.findForUpdate(caller.platformId(), id).orElseThrow(() -> notFound(id));
+            Customer current = customers.findForUpdate(caller.platformId(), id).orElseThrow(() -> Customer.notFound(id));
             if (current.isDeleted()) {
                 throw new Gone("CUSTOMER_DELETED", "Customer " + id + " is already deleted");
             }
@@ -162,7 +161,4 @@ public final class CustomerService {
         return List.copyOf(new java.util.LinkedHashSet<>(values));
     }
 
-    public static NotFound notFound(CustomerId id) {
-        return new NotFound("USER_NOT_FOUND", "No customer " + id);
-    }
 }

@@ -1,7 +1,5 @@
 package payments.ports.externalaccount;
 
-import payments.ports.webhook.Events;
-import payments.ports.customer.CustomerService;
 import java.util.Map;
 import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
@@ -9,6 +7,7 @@ import payments.core.account.ExternalAccountStatus;
 import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InvalidFields;
+import payments.core.customer.Customer;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
@@ -16,12 +15,13 @@ import payments.core.platform.Permission;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.account.BeneficiaryVerifier;
 import payments.ports.driven.Clock;
-import payments.ports.driven.customer.Customers;
-import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.BeneficiaryVerifier;
+import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.driven.customer.Customers;
+import payments.ports.webhook.Events;
 
 /**
  * External accounts of customers and of the platform: registration (with beneficiary check), reads, removal.
@@ -85,7 +85,7 @@ public final class ExternalAccountService {
                 // Locked to set a default: two at once would both clear the old one, and the second insert clash.
                 (defaultUma ? customers.findForUpdate(caller.platformId(), owner)
                         : customers.find(caller.platformId(), owner)).filter(c -> !c.isDeleted())
-                        .orElseThrow(() -> CustomerService.notFound(owner));
+                        .orElseThrow(() -> Customer.notFound(owner));
             }
             var now = clock.now();
             if (defaultUma) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
+import payments.core.fx.Institution;
 import payments.core.money.Currencies;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
@@ -18,7 +19,7 @@ public final class DiscoveryService {
     }
 
     /** Both filters are optional; a malformed country or an unknown currency is 400 naming the parameter. */
-    public List<Discoveries.Institution> find(Caller caller, String country, String currency) {
+    public List<Institution> find(Caller caller, String country, String currency) {
         caller.require(Permission.VIEW);
         List<FieldError> errors = new ArrayList<>();
         if (country != null && !country.matches("[A-Z]{2}")) {

@@ -16,13 +16,14 @@ import payments.core.platform.ApiToken;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.PlatformConfigSchemas;
+import payments.core.platform.TokenFilter;
 import payments.core.validation.Fields;
-import payments.ports.driven.platform.ApiTokens;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.platform.ApiTokens;
 import payments.ports.driven.platform.StoredToken;
 import payments.ports.driven.platform.TokenSecrets;
-import payments.ports.driven.TransactionRunner;
 
 /** API tokens: issuing them (the secret is shown once), listing, revoking, and authenticating requests with them. */
 public final class TokenService {
@@ -92,7 +93,7 @@ public final class TokenService {
     }
 
     /** VIEW reads everything, tokens too (reference: "read everything"); a secret is never shown again. */
-    public Page<ApiToken> list(Caller caller, ApiTokens.TokenFilter filter, PageRequest page) {
+    public Page<ApiToken> list(Caller caller, TokenFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return tokens.list(caller.platformId(), filter, page);
     }

@@ -1,8 +1,5 @@
 package payments.ports.quote;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.wallet.SignedRetry;
-import payments.ports.transfer.TransferService;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -29,15 +26,17 @@ import payments.core.transaction.Transaction;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.ledger.Ledger;
-import payments.ports.driven.transfer.PaymentRail;
 import payments.ports.driven.quote.PayoutRail;
 import payments.ports.driven.quote.Quotes;
-import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.driven.transfer.PaymentRail;
+import payments.ports.time.PlatformClock;
+import payments.ports.wallet.SignedRetry;
 
 /**
  * Executing a quote: fund it (hold and debit an internal account, pull from an external one, or receive the
@@ -46,7 +45,6 @@ import payments.ports.driven.transaction.Transactions;
  * transaction and the ledger always change together.
  */
 public final class QuoteExecution {
-    public static final String UMA_SETTLEMENT = "UMA_SETTLEMENT";
     private static final ObjectSchema SANDBOX_SEND = ObjectSchema.of()
             .required("quoteId", Types.string(1, 100))
             .required("currencyCode", Types.currency())
@@ -85,8 +83,8 @@ public final class QuoteExecution {
         caller.require(Permission.TRANSACT);
         return tx.inTransaction(() -> {
             Quote quote = quotes.findForUpdate(caller.platformId(), quoteId)
-                    .orElseThrow(() -> QuoteService.notFound(quoteId));
-            QuoteService.walletPayload(quote).ifPresent(payload -> signedRetry.verifyWalletSignature(caller,
+                    .orElseThrow(() -> Quote.notFound(quoteId));
+            quote.walletPayload().ifPresent(payload -> signedRetry.verifyWalletSignature(caller,
                     InternalAccountId.parse("source.accountId", (String) quote.source().get("accountId")), payload,
                     walletSignature));
             if ("REALTIME_FUNDING".equals(quote.source().get("sourceType"))) {
@@ -122,7 +120,7 @@ public final class QuoteExecution {
         UUID quoteId = Quote.parseId("quoteId", f.string("quoteId").orElseThrow());
         return tx.inTransaction(() -> {
             Quote quote = quotes.findForUpdate(caller.platformId(), quoteId)
-                    .orElseThrow(() -> QuoteService.notFound(quoteId));
+                    .orElseThrow(() -> Quote.notFound(quoteId));
             if (!"REALTIME_FUNDING".equals(quote.source().get("sourceType"))) {
                 throw InvalidFields.of("quoteId", "is not funded in real time; execute it instead");
             }
@@ -171,7 +169,7 @@ public final class QuoteExecution {
         String source = (String) q.source().get("accountId");
         return source != null && EntityId.isOfKind(InternalAccountId.KIND, source)
                 && !"REALTIME_FUNDING".equals(q.source().get("sourceType"))
-                && QuoteService.walletPayload(q).isEmpty();
+                && q.walletPayload().isEmpty();
     }
 
     /** The hold that funds a quote from its internal account: the sending amount plus fees. */
@@ -315,7 +313,7 @@ public final class QuoteExecution {
         if (accountId != null && EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return AccountRef.owned(InternalAccountId.parse("source.accountId", accountId).value());
         }
-        return QuoteJournals.system(q, TransferService.RAIL_SETTLEMENT, q.totalSending().currency().code());
+        return QuoteJournals.system(q, AccountRef.RAIL_SETTLEMENT, q.totalSending().currency().code());
     }
 
     /**
@@ -332,13 +330,13 @@ public final class QuoteExecution {
     private static AccountRef destination(Quote q) {
         Map<String, Object> d = q.destination();
         if ("UMA_ADDRESS".equals(d.get("destinationType"))) {
-            return QuoteJournals.system(q, UMA_SETTLEMENT, receiving(q));
+            return QuoteJournals.system(q, AccountRef.UMA_SETTLEMENT, receiving(q));
         }
         String accountId = (String) d.get("accountId");
         if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
             return AccountRef.owned(InternalAccountId.parse("destination.accountId", accountId).value());
         }
-        return QuoteJournals.system(q, TransferService.RAIL_SETTLEMENT, receiving(q));
+        return QuoteJournals.system(q, AccountRef.RAIL_SETTLEMENT, receiving(q));
     }
 
     private static String receiving(Quote q) {

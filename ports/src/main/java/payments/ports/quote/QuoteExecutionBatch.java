@@ -1,10 +1,5 @@
 package payments.ports.quote;
 
-import payments.ports.batch.GroupCommit;
-import payments.ports.batch.IdempotentBatch;
-import payments.ports.batch.IdempotencyService;
-import payments.ports.time.PlatformClock;
-import payments.ports.transaction.AnnouncedTransactions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,13 +24,17 @@ import payments.core.platform.Permission;
 import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
 import payments.ports.batch.GroupCommit.Outcome;
+import payments.ports.batch.GroupCommit;
 import payments.ports.batch.IdempotencyService.Sent;
-import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.batch.IdempotentBatch;
 import payments.ports.driven.IdempotencyKeys.StoredResponse;
 import payments.ports.driven.Ids;
+import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.quote.PayoutRail;
 import payments.ports.driven.quote.Quotes;
+import payments.ports.time.PlatformClock;
+import payments.ports.transaction.AnnouncedTransactions;
 
 /**
  * Quote executions by group commit ({@link GroupCommit}), like {@link TransferOutBatch}: the quotes (locked in id
@@ -116,7 +115,7 @@ public final class QuoteExecutionBatch {
         for (int i : open) {
             Quote quote = found.get(requests.get(i).quoteId());
             if (quote == null) {
-                outcomes.set(i, Outcome.refused(QuoteService.notFound(requests.get(i).quoteId())));
+                outcomes.set(i, Outcome.refused(Quote.notFound(requests.get(i).quoteId())));
             } else if (!QuoteExecution.batchable(quote)
                     || executing.stream().anyMatch(e -> e.quote().id().equals(quote.id()))) {
                 outcomes.set(i, Outcome.alone());

@@ -1,9 +1,5 @@
 package payments.ports.quote;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.account.AccountReads;
-import payments.ports.customer.CustomerService;
-import payments.ports.fx.PlatformFees;
 import static payments.core.validation.Types.bool;
 import static payments.core.validation.Types.currency;
 import static payments.core.validation.Types.integer;
@@ -14,7 +10,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
@@ -28,6 +23,7 @@ import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.common.NotImplemented;
+import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
 import payments.core.fx.Conversion;
 import payments.core.fx.ExchangeRate;
@@ -49,17 +45,20 @@ import payments.core.transaction.TransactionType;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.customer.Customers;
+import payments.ports.account.AccountReads;
+import payments.ports.driven.Ids;
+import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.account.FundingInstructions;
-import payments.ports.driven.fx.FxRates;
-import payments.ports.driven.Ids;
 import payments.ports.driven.account.InternalAccounts;
-import payments.ports.driven.quote.Lookups;
+import payments.ports.driven.customer.Customers;
+import payments.ports.driven.fx.FxRates;
 import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.quote.Lookups;
 import payments.ports.driven.quote.Quotes;
-import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.fx.PlatformFees;
+import payments.ports.time.PlatformClock;
 
 /**
  * Cross-currency quotes: price a payment (exact conversion, fees, expiry by rail), record it with its PENDING
@@ -255,21 +254,10 @@ public final class QuoteService {
                                 : destination.accountId()));
     }
 
-    /** The payload an embedded-wallet quote must be signed over, if it is one. */
-    @SuppressWarnings("unchecked")
-    public static Optional<String> walletPayload(Quote quote) {
-        Object instructions = quote.details().get("paymentInstructions");
-        if (instructions instanceof List<?> list && !list.isEmpty() && list.get(0) instanceof Map<?, ?> first
-                && first.get("accountOrWalletInfo") instanceof Map<?, ?> info
-                && "EMBEDDED_WALLET".equals(info.get("accountType"))) {
-            return Optional.of((String) info.get("payloadToSign"));
-        }
-        return Optional.empty();
-    }
 
     public Quote get(Caller caller, UUID id) {
         caller.require(Permission.VIEW);
-        return quotes.find(caller.platformId(), id).orElseThrow(() -> notFound(id)).seenAt(clock.now(caller));
+        return quotes.find(caller.platformId(), id).orElseThrow(() -> Quote.notFound(id)).seenAt(clock.now(caller));
     }
 
     /**
@@ -292,9 +280,6 @@ public final class QuoteService {
         return type;
     }
 
-    static NotFound notFound(UUID id) {
-        return new NotFound("QUOTE_NOT_FOUND", "No quote " + Quote.KIND + ":" + id);
-    }
 
     private static Source source(AccountReads.Reads reads, Fields s) {
         String kind = s.string("sourceType").orElseThrow();
@@ -302,7 +287,7 @@ public final class QuoteService {
                 .orElse(null);
         if (customer != null) {
             reads.customer(customer).filter(c -> !c.isDeleted())
-                    .orElseThrow(() -> CustomerService.notFound(customer));
+                    .orElseThrow(() -> Customer.notFound(customer));
         }
         if (kind.equals("REALTIME_FUNDING")) {
             String currency = s.string("currency").orElseThrow();

@@ -1,7 +1,5 @@
 package payments.ports.quote;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.customer.CustomerService;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -19,14 +17,15 @@ import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.quote.Lookup;
-import payments.ports.driven.customer.Customers;
-import payments.ports.driven.account.ExternalAccounts;
-import payments.ports.driven.fx.FxRates;
 import payments.ports.driven.Ids;
-import payments.ports.driven.quote.Lookups;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.driven.customer.Customers;
+import payments.ports.driven.fx.FxRates;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.quote.Lookups;
 import payments.ports.driven.uma.UmaNetwork;
+import payments.ports.time.PlatformClock;
 
 /**
  * Receiver lookups: who is behind a UMA address or external account, which currencies they take (with an indicative
@@ -106,7 +105,7 @@ public final class ReceiverLookupService {
         }
         if (sender.customerId() != null) {
             Customer customer = customers.find(caller.platformId(), sender.customerId()).filter(c -> !c.isDeleted())
-                    .orElseThrow(() -> CustomerService.notFound(sender.customerId()));
+                    .orElseThrow(() -> Customer.notFound(sender.customerId()));
             if (!customer.currencies().isEmpty()) {
                 return customer.currencies().get(0);
             }

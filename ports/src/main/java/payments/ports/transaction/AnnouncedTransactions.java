@@ -1,6 +1,5 @@
 package payments.ports.transaction;
 
-import payments.ports.webhook.Events;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,9 @@ import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.webhook.Events;
 
 /**
  * The transaction store, announcing: every insert, and every update that moves a status or a refund, writes its
@@ -82,7 +83,7 @@ public final class AnnouncedTransactions implements Transactions {
     }
 
     @Override
-    public Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page) {
+    public Page<Transaction> list(PlatformId platform, TransactionFilter filter, PageRequest page) {
         return store.list(platform, filter, page);
     }
 }

@@ -1,8 +1,5 @@
 package payments.ports.transaction;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.transfer.TransferService;
-import payments.ports.uma.IncomingPayments;
 import java.time.Instant;
 import java.util.UUID;
 import payments.core.common.NotFound;
@@ -11,11 +8,15 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.time.PlatformClock;
+import payments.ports.transfer.TransferService;
+import payments.ports.uma.IncomingPayments;
 
 /** Reading transactions and the platform's actions on them: confirm receipt, cancel, approve, reject. */
 public final class TransactionService {
@@ -46,7 +47,7 @@ public final class TransactionService {
         return transactions.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
     }
 
-    public Page<Transaction> list(Caller caller, Transactions.Filter filter, PageRequest page) {
+    public Page<Transaction> list(Caller caller, TransactionFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return transactions.list(caller.platformId(), filter, page);
     }

@@ -1,7 +1,5 @@
 package payments.ports.transfer;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.account.AccountReads;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +26,6 @@ import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.platform.Platform;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -37,17 +34,19 @@ import payments.core.transaction.TransactionType;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.customer.Customers;
-import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.account.AccountReads;
 import payments.ports.driven.Ids;
-import payments.ports.driven.account.InternalAccounts;
 import payments.ports.driven.Jobs;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.customer.Customers;
 import payments.ports.driven.ledger.Ledger;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.transaction.Transactions;
 import payments.ports.driven.transfer.PaymentRail.RailOutcome;
 import payments.ports.driven.transfer.PaymentRail;
-import payments.ports.driven.platform.Platforms;
-import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.transaction.Transactions;
+import payments.ports.time.PlatformClock;
 
 /**
  * Same-currency transfers between an internal and an external account. Transfer-out holds the amount, then posts
@@ -55,7 +54,6 @@ import payments.ports.driven.transaction.Transactions;
  * decides later are durable jobs ({@link TransferOutcomeJob}).
  */
 public final class TransferService {
-    public static final String RAIL_SETTLEMENT = "RAIL_SETTLEMENT";
     private static final String[] PURPOSES = {"GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL",
         "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT", "UTILITY_BILL", "DONATION", "TRAVEL",
         "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"};
@@ -245,7 +243,7 @@ public final class TransferService {
         Money amount = t.sentAmount();
         UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
         return Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(), AccountRef.owned(accountId),
-                AccountRef.system(t.platformId(), RAIL_SETTLEMENT, amount.currency().code()),
+                AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
                 amount.currency().code(), amount.amountMinor(), now);
     }
 
@@ -255,7 +253,7 @@ public final class TransferService {
             Money amount = t.receivedAmount();
             UUID accountId = InternalAccountId.parse("destination.accountId", t.destination().accountId()).value();
             ledger.post(t.platformId(), Journal.transfer(ids.newId(), "TRANSFER_IN", t.wireId(),
-                    AccountRef.system(t.platformId(), RAIL_SETTLEMENT, amount.currency().code()),
+                    AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
                     AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
             return t.completed(now);
         }

@@ -1,11 +1,5 @@
 package payments.ports.uma;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.webhook.WebhookDelivery;
-import payments.ports.webhook.WebhookService;
-import payments.ports.webhook.ResourceJson;
-import payments.ports.transfer.TransferService;
-import payments.ports.quote.QuoteExecution;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -13,6 +7,7 @@ import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
+import payments.core.json.ResourceJson;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.platform.Platform;
@@ -24,10 +19,13 @@ import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventTypes;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
+import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.platform.Platforms;
-import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.time.PlatformClock;
+import payments.ports.webhook.WebhookDelivery;
+import payments.ports.webhook.WebhookService;
 
 /**
  * The last steps of an incoming UMA payment: the credit to the receiver, and for a payment that needs the
@@ -69,9 +67,9 @@ public final class IncomingPayments {
         String accountId = t.destination().accountId();
         AccountRef destination = EntityId.isOfKind(InternalAccountId.KIND, accountId)
                 ? AccountRef.owned(InternalAccountId.parse("destination.accountId", accountId).value())
-                : AccountRef.system(t.platformId(), TransferService.RAIL_SETTLEMENT, currency);
+                : AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, currency);
         ledger.post(t.platformId(), Journal.transfer(ids.newId(), "UMA_RECEIVE", t.wireId(),
-                AccountRef.system(t.platformId(), QuoteExecution.UMA_SETTLEMENT, currency), destination, currency,
+                AccountRef.system(t.platformId(), AccountRef.UMA_SETTLEMENT, currency), destination, currency,
                 t.receivedAmount().amountMinor(), now));
         return t.completed(now);
     }

@@ -1,7 +1,5 @@
 package payments.ports.uma;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.customer.CustomerService;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -30,13 +28,14 @@ import payments.core.transaction.TransactionType;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
-import payments.ports.driven.customer.Customers;
-import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.Ids;
-import payments.ports.driven.account.InternalAccounts;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.account.ExternalAccounts;
+import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.customer.Customers;
 import payments.ports.driven.transaction.Transactions;
 import payments.ports.driven.uma.UmaNetwork;
+import payments.ports.time.PlatformClock;
 
 /**
  * Sandbox: an incoming UMA payment to a customer. It lands in the customer's default UMA deposit account (an
@@ -161,7 +160,7 @@ public final class IncomingUmaService {
         if (f.has("customerId")) {
             CustomerId id = CustomerId.parse("customerId", f.string("customerId").orElseThrow());
             Customer named = customers.find(caller.platformId(), id).filter(c -> !c.isDeleted())
-                    .orElseThrow(() -> CustomerService.notFound(id));
+                    .orElseThrow(() -> Customer.notFound(id));
             f.string("receiverUmaAddress").filter(a -> !a.equals(named.umaAddress())).ifPresent(a -> {
                 throw InvalidFields.of("receiverUmaAddress", "is not the UMA address of customer " + id);
             });

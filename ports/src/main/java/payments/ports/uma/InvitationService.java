@@ -1,7 +1,5 @@
 package payments.ports.uma;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.webhook.Events;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +13,7 @@ import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerRules;
 import payments.core.invitation.Invitation;
 import payments.core.invitation.InvitationSchemas;
+import payments.core.invitation.InvitationView;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.page.PageRequest;
@@ -22,11 +21,13 @@ import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.validation.Fields;
+import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.customer.Customers;
+import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.uma.InvitationCodes;
 import payments.ports.driven.uma.Invitations;
-import payments.ports.driven.platform.Platforms;
-import payments.ports.driven.TransactionRunner;
+import payments.ports.time.PlatformClock;
+import payments.ports.webhook.Events;
 
 /**
  * UMA invitations: a platform's customer invites someone; the invitee's platform (any platform: codes are shared)

@@ -1,21 +1,22 @@
 package payments.ports.webhook;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.account.InternalAccountView;
-import payments.ports.uma.InvitationView;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import payments.core.account.ExternalAccount;
+import payments.core.account.InternalAccountView;
 import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
+import payments.core.invitation.InvitationView;
+import payments.core.json.ResourceJson;
 import payments.core.platform.Platform;
 import payments.core.transaction.Transaction;
 import payments.core.webhook.EventTypes;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.Ids;
-import payments.ports.driven.webhook.Outbox;
 import payments.ports.driven.platform.Platforms;
+import payments.ports.driven.webhook.Outbox;
+import payments.ports.time.PlatformClock;
 
 /**
  * Where state changes become webhook events. Each method renders the resource as the API shows it at that moment

@@ -1,6 +1,5 @@
 package payments.ports.webhook;
 
-import payments.ports.time.PlatformClock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,13 +12,15 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
-import payments.core.webhook.DeliveryAttempt;
-import payments.core.webhook.EventTypes;
 import payments.core.validation.ObjectSchema;
+import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
+import payments.core.webhook.EventTypes;
 import payments.core.webhook.WebhookEvent;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.webhook.WebhookDeliveries;
+import payments.ports.time.PlatformClock;
 
 /** A platform's view of its webhooks: the events and their delivery logs, replays, and the test webhook. */
 public final class WebhookService {
@@ -45,7 +46,7 @@ public final class WebhookService {
     public record EventLog(WebhookEvent event, List<DeliveryAttempt> attempts) {
     }
 
-    public Page<WebhookEvent> list(Caller caller, WebhookDeliveries.Filter filter, PageRequest page) {
+    public Page<WebhookEvent> list(Caller caller, EventFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return deliveries.list(caller.platformId(), filter, page);
     }

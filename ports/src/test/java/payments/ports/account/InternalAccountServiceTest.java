@@ -1,7 +1,5 @@
 package payments.ports.account;
 
-import payments.ports.World;
-import payments.ports.account.InternalAccountView;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
+import payments.core.account.InternalAccountView;
 import payments.core.common.Conflict;
 import payments.core.common.Forbidden;
 import payments.core.common.InternalAccountId;
@@ -34,7 +34,7 @@ import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
-import payments.ports.driven.account.InternalAccounts;
+import payments.ports.World;
 
 class InternalAccountServiceTest {
     private final World w = new World();
@@ -204,12 +204,12 @@ class InternalAccountServiceTest {
         fund(janeUsd.id(), 42L);
 
         var page = w.internalAccountService.listCustomerAccounts(caller,
-                new InternalAccounts.Filter(jane.id(), "USD", null), new PageRequest(10, null));
+                new InternalAccountFilter(jane.id(), "USD", null), new PageRequest(10, null));
 
         assertEquals(1, page.totalCount());
         assertEquals(42L, page.data().get(0).account().availableMinor());
         assertEquals(List.of(), page.data().get(0).fundingPaymentInstructions());
         assertEquals(2, w.internalAccountService.listCustomerAccounts(caller,
-                new InternalAccounts.Filter(null, null, null), new PageRequest(10, null)).totalCount());
+                new InternalAccountFilter(null, null, null), new PageRequest(10, null)).totalCount());
     }
 }

@@ -9,6 +9,7 @@ import payments.core.common.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
+import payments.core.platform.TokenFilter;
 import payments.ports.driven.platform.ApiTokens;
 import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.platform.StoredToken;

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountFilter;
 import payments.core.common.CustomerId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.PlatformId;
@@ -42,7 +43,7 @@ public final class InMemoryInternalAccounts implements InternalAccounts {
     }
 
     @Override
-    public Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter f, PageRequest page) {
+    public Page<InternalAccount> listCustomerAccounts(PlatformId platform, InternalAccountFilter f, PageRequest page) {
         return Keyset.page(of(platform).filter(a -> a.customerId() != null)
                         .filter(a -> f.customerId() == null || f.customerId().equals(a.customerId()))
                         .filter(a -> f.currency() == null || f.currency().equals(a.currency()))

@@ -14,6 +14,7 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
@@ -138,7 +139,7 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public Page<WebhookEvent> list(PlatformId platform, Filter filter, PageRequest page) {
+    public Page<WebhookEvent> list(PlatformId platform, EventFilter filter, PageRequest page) {
         return Keyset.page(events(platform).stream()
                         .filter(e -> filter.type() == null || e.type().equals(filter.type()))
                         .filter(e -> filter.status() == null || e.status() == filter.status()),

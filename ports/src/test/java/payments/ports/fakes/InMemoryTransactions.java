@@ -8,6 +8,7 @@ import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
 import payments.ports.driven.transaction.Transactions;
 
 /** Transactions by (platform, id). The list honours the customer, status and type filters only. */
@@ -41,7 +42,7 @@ public final class InMemoryTransactions implements Transactions {
     }
 
     @Override
-    public Page<Transaction> list(PlatformId platform, Filter f, PageRequest page) {
+    public Page<Transaction> list(PlatformId platform, TransactionFilter f, PageRequest page) {
         return Keyset.page(rows.values().stream()
                         .filter(t -> t.platformId().equals(platform))
                         .filter(t -> f.customerId() == null || f.customerId().equals(t.customerId()))

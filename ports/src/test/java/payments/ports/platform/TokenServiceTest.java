@@ -1,8 +1,5 @@
 package payments.ports.platform;
 
-import payments.ports.World;
-import payments.ports.platform.TokenService;
-import payments.ports.platform.VerifiedTokens;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,7 +29,8 @@ import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
-import payments.ports.driven.platform.ApiTokens;
+import payments.core.platform.TokenFilter;
+import payments.ports.World;
 
 class TokenServiceTest {
     private final World w = new World();
@@ -43,8 +41,8 @@ class TokenServiceTest {
         return w.tokens.create(manager, json("name", name, "permissions", List.of(permissions)));
     }
 
-    private static ApiTokens.TokenFilter noFilter() {
-        return new ApiTokens.TokenFilter(null, null, null, null, null);
+    private static TokenFilter noFilter() {
+        return new TokenFilter(null, null, null, null, null);
     }
 
     @Test
@@ -255,7 +253,7 @@ class TokenServiceTest {
         w.clock.advance(java.time.Duration.ofSeconds(1));
         ApiToken b2 = create("b", "MANAGE").token();
 
-        var page = w.tokens.list(manager, new ApiTokens.TokenFilter("b", null, null, null, null),
+        var page = w.tokens.list(manager, new TokenFilter("b", null, null, null, null),
                 new PageRequest(10, null));
 
         assertEquals(List.of(b2.id(), b1.id()), page.data().stream().map(ApiToken::id).toList());

@@ -1,7 +1,5 @@
 package payments.ports.uma;
 
-import payments.ports.World;
-import payments.ports.uma.InvitationView;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,10 +18,12 @@ import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.invitation.InvitationStatus;
+import payments.core.invitation.InvitationView;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
+import payments.ports.World;
 
 class InvitationServiceTest {
     private static final String ALICE = "$alice@acme.example";

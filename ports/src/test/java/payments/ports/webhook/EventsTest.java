@@ -1,8 +1,5 @@
 package payments.ports.webhook;
 
-import payments.ports.account.InternalAccountView;
-import payments.ports.uma.InvitationView;
-import payments.ports.World;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,8 +15,11 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountView;
 import payments.core.common.InvalidInput;
 import payments.core.customer.Customer;
+import payments.core.invitation.InvitationView;
+import payments.core.json.ResourceJson;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
@@ -32,6 +32,7 @@ import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
+import payments.ports.World;
 
 /** Which state changes write which webhook events, with what data, through the services and the fakes. */
 class EventsTest {

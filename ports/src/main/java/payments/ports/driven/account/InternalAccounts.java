@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import payments.core.account.InternalAccount;
-import payments.core.account.InternalAccountType;
+import payments.core.account.InternalAccountFilter;
 import payments.core.common.CustomerId;
 import payments.core.common.InternalAccountId;
 import payments.core.common.NotFound;
@@ -38,7 +38,7 @@ public interface InternalAccounts {
         return found;
     }
 
-    Page<InternalAccount> listCustomerAccounts(PlatformId platform, Filter filter, PageRequest page);
+    Page<InternalAccount> listCustomerAccounts(PlatformId platform, InternalAccountFilter filter, PageRequest page);
 
     /** Every account of one owner (a customer, or the platform when {@code customer} is null). */
     List<InternalAccount> listOwnedBy(PlatformId platform, CustomerId customer);
@@ -46,6 +46,4 @@ public interface InternalAccounts {
     /** The embedded-wallet privacy flag. */
     void setPrivacy(PlatformId platform, InternalAccountId id, boolean privateEnabled, java.time.Instant now);
 
-    record Filter(CustomerId customerId, String currency, InternalAccountType type) {
-    }
 }

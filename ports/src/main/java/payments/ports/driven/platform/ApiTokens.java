@@ -7,6 +7,7 @@ import payments.core.common.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
+import payments.core.platform.TokenFilter;
 
 public interface ApiTokens {
     /** Raises {@link payments.core.common.Conflict} when the id was ever used, deleted tokens included. */
@@ -21,7 +22,4 @@ public interface ApiTokens {
 
     boolean delete(PlatformId platform, TokenId id, Instant now);
 
-    record TokenFilter(String name, Instant createdAfter, Instant createdBefore, Instant updatedAfter,
-                       Instant updatedBefore) {
-    }
 }

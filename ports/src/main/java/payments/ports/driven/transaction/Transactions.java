@@ -1,19 +1,16 @@
 package payments.ports.driven.transaction;
 
-import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.CustomerId;
 import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;
-import payments.core.transaction.TransactionStatus;
-import payments.core.transaction.TransactionType;
+import payments.core.transaction.TransactionFilter;
 
 public interface Transactions {
     void insert(Transaction transaction);
@@ -42,17 +39,6 @@ public interface Transactions {
         transactions.forEach(this::update);
     }
 
-    Page<Transaction> list(PlatformId platform, Filter filter, PageRequest page);
+    Page<Transaction> list(PlatformId platform, TransactionFilter filter, PageRequest page);
 
-    /**
-     * Filters of {@code GET /transactions}; null means any, and every filter given applies. {@code platformOwn}
-     * selects the platform's own transactions (no customer). {@code platformCustomerId} matches the value a
-     * transaction shows: its customer's, or for the platform's own the platform's id, so when it names the platform
-     * ({@code platformCustomerIdIsOwn}) it matches those too. Account identifiers match internal or external ids.
-     */
-    record Filter(CustomerId customerId, boolean platformOwn, String platformCustomerId,
-                  boolean platformCustomerIdIsOwn, String accountIdentifier,
-                  String senderAccountIdentifier, String receiverAccountIdentifier, TransactionStatus status,
-                  TransactionType type, String reference, Instant startDate, Instant endDate, boolean ascending) {
-    }
 }

@@ -9,6 +9,7 @@ import payments.core.common.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.DeliveryAttempt;
+import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 
@@ -50,7 +51,7 @@ public interface WebhookDeliveries {
     List<DeliveryAttempt> attempts(PlatformId platform, UUID id);
 
     /** Newest first; null filters match anything. */
-    Page<WebhookEvent> list(PlatformId platform, Filter filter, PageRequest page);
+    Page<WebhookEvent> list(PlatformId platform, EventFilter filter, PageRequest page);
 
     /**
      * Makes the event due at {@code now} (platform time) with one more attempt allowed; an event that is already
@@ -68,6 +69,4 @@ public interface WebhookDeliveries {
     record Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt) {
     }
 
-    record Filter(String type, EventStatus status) {
-    }
 }

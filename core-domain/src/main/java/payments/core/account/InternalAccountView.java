@@ -1,8 +1,7 @@
-package payments.ports.account;
+package payments.core.account;
 
 import java.util.List;
 import java.util.Map;
-import payments.core.account.InternalAccount;
 
 /** An internal account with how to fund it, as the API shows it. */
 public record InternalAccountView(InternalAccount account, List<Map<String, Object>> fundingPaymentInstructions) {

@@ -1,17 +1,16 @@
-package payments.ports.webhook;
+package payments.core.json;
 
-import payments.ports.account.InternalAccountView;
-import payments.ports.uma.InvitationView;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
+import payments.core.account.InternalAccountView;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.Invitation;
-import payments.core.json.JsonObject;
+import payments.core.invitation.InvitationView;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;

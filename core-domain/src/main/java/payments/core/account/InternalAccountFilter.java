@@ -1,0 +1,7 @@
+package payments.core.account;
+
+import payments.core.common.CustomerId;
+
+/** Filters of {@code GET /customers/internal-accounts}; null means any. */
+public record InternalAccountFilter(CustomerId customerId, String currency, InternalAccountType type) {
+}

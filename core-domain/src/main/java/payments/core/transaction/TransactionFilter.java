@@ -1,0 +1,17 @@
+package payments.core.transaction;
+
+import java.time.Instant;
+import payments.core.common.CustomerId;
+
+/**
+ * Filters of {@code GET /transactions}; null means any, and every filter given applies. {@code platformOwn}
+ * selects the platform's own transactions (no customer). {@code platformCustomerId} matches the value a
+ * transaction shows: its customer's, or for the platform's own the platform's id, so when it names the platform
+ * ({@code platformCustomerIdIsOwn}) it matches those too. Account identifiers match internal or external ids.
+ */
+public record TransactionFilter(CustomerId customerId, boolean platformOwn, String platformCustomerId,
+                                boolean platformCustomerIdIsOwn, String accountIdentifier,
+                                String senderAccountIdentifier, String receiverAccountIdentifier,
+                                TransactionStatus status, TransactionType type, String reference, Instant startDate,
+                                Instant endDate, boolean ascending) {
+}
