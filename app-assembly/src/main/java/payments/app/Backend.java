@@ -1,6 +1,5 @@
 package payments.app;
 
-import java.time.Duration;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.EmbeddedDatabase;
 import payments.ports.driven.Clock;
@@ -54,6 +53,7 @@ final class Backend implements AutoCloseable {
 
     @Override
     public void close() {
+        wiring.close();
         database.close();
         if (embedded != null) {
             embedded.close();

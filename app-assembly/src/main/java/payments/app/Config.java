@@ -16,8 +16,15 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
-                     Map<String, String> oidcIssuers, int batchSize, int concurrentBatches, int concurrentQuoteBatches,
-                     int httpWorkers) {
+                     Map<String, String> oidcIssuers, Batches batches, int httpWorkers) {
+
+    /**
+     * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
+     * of transfer-outs run at once ({@code concurrent}) and of each quote route ({@code concurrentQuotes}), how many
+     * requests may wait for one ({@code queue}: more are refused with 503), and the threads they all run on.
+     */
+    public record Batches(int size, int concurrent, int concurrentQuotes, int queue, int threads) {
+    }
 
     /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
     public static final class Invalid extends IllegalArgumentException {
@@ -50,30 +57,30 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 Arrays.stream(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
                         .split(",")).map(String::trim).filter(o -> !o.isEmpty()).toList(),
                 issuers(env.getOrDefault("PAYMENTS_OIDC_ISSUERS", "")),
-                intValue(env, "PAYMENTS_BATCH_SIZE", 64, 1, 10_000),
-                intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2, 1, 64),
-                intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1, 1, 64),
+                new Batches(intValue(env, "PAYMENTS_BATCH_SIZE", 64, 1, 10_000),
+                        intValue(env, "PAYMENTS_CONCURRENT_BATCHES", 2, 1, 64),
+                        intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1, 1, 64),
+                        intValue(env, "PAYMENTS_BATCH_QUEUE", 10_000, 1, 1_000_000),
+                        intValue(env, "PAYMENTS_BATCH_THREADS", 8, 1, 1_000)),
                 intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches,
-                concurrentQuoteBatches, httpWorkers);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, httpWorkers);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches, httpWorkers);
+                passkeyOrigins, oidcIssuers, batches, httpWorkers);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches,
-                httpWorkers);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batches, httpWorkers);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -81,7 +88,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers, batchSize, concurrentBatches, concurrentQuoteBatches, httpWorkers);
+                oidcIssuers, batches, httpWorkers);
     }
 
     /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */

@@ -3,6 +3,7 @@ package payments.app;
 import java.util.Optional;
 import java.util.UUID;
 import payments.adapter.http.UndertowServer;
+import payments.adapter.http.routes.HttpApi;
 import payments.core.common.Conflict;
 import payments.core.common.EntityId;
 import payments.core.common.TokenId;
@@ -30,7 +31,7 @@ public final class PaymentsServer implements AutoCloseable {
         Backend backend = Backend.open(config);
         try {
             String generated = ensureSandbox(config, backend.wiring);
-            var api = backend.wiring.httpApi();
+            var api = HttpApi.of(backend.wiring);
             // Listening first: a port that cannot be bound fails the start before any worker runs.
             UndertowServer http = new UndertowServer(config.host(), config.port(), config.httpWorkers(), api).start();
             Workers workers = new Workers(backend.wiring, config.workerPollMillis());

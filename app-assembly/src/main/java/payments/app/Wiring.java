@@ -7,27 +7,19 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import payments.adapter.crypto.BouncyCastleWalletCrypto;
 import payments.adapter.crypto.EcdsaWebhookSigner;
 import payments.adapter.crypto.NimbusOidcTokens;
 import payments.adapter.crypto.SecureRandomInvitationCodes;
 import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.crypto.WebAuthn4jPasskeys;
-import payments.adapter.http.AccountRoutes;
-import payments.adapter.http.ApiHandler;
-import payments.adapter.http.CustomerRoutes;
-import payments.adapter.http.FxRoutes;
-import payments.adapter.http.HttpWebhookTransport;
-import payments.adapter.http.InvitationRoutes;
-import payments.adapter.http.MoneyMovementRoutes;
-import payments.adapter.http.PlatformRoutes;
-import payments.adapter.http.QuoteRoutes;
-import payments.adapter.http.Router;
-import payments.adapter.http.SandboxRoutes;
-import payments.adapter.http.WalletRoutes;
-import payments.adapter.http.WebhookRoutes;
+import payments.adapter.http.webhook.HttpWebhookTransport;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JooqApiTokens;
 import payments.adapter.persistence.JooqCustomers;
@@ -55,79 +47,112 @@ import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
 import payments.adapter.sandbox.SandboxUmaNetwork;
+import payments.core.wallet.AuthMethodType;
+import payments.ports.Payments;
 import payments.ports.account.AccountOpening;
-import payments.ports.transaction.AnnouncedTransactions;
-import payments.ports.uma.ApprovalDeadlineJob;
-import payments.ports.customer.CustomerService;
-import payments.ports.fx.DiscoveryService;
-import payments.ports.wallet.EmbeddedWallets;
-import payments.ports.webhook.Events;
-import payments.ports.fx.ExchangeRateService;
-import payments.ports.externalaccount.ExternalAccountService;
-import payments.ports.batch.IdempotencyService;
-import payments.ports.batch.IdempotentBatch;
-import payments.ports.uma.IncomingPayments;
-import payments.ports.uma.IncomingUmaService;
+import payments.ports.account.AccountReads;
 import payments.ports.account.InternalAccountService;
-import payments.ports.uma.InvitationService;
-import payments.ports.time.JobRunner;
-import payments.ports.time.PlatformClock;
-import payments.ports.fx.PlatformFees;
-import payments.ports.platform.PlatformService;
-import payments.ports.quote.QuoteCreationBatch;
-import payments.ports.quote.QuoteExecution;
-import payments.ports.quote.QuoteExecutionBatch;
-import payments.ports.quote.QuoteExpiry;
-import payments.ports.quote.QuotePayoutJob;
-import payments.ports.quote.QuoteService;
-import payments.ports.quote.ReceiverLookupService;
-import payments.ports.sandbox.ReconciliationService;
-import payments.ports.sandbox.SandboxClockService;
-import payments.ports.wallet.SignedRetry;
-import payments.ports.platform.TokenService;
-import payments.ports.transaction.TransactionService;
-import payments.ports.transfer.TransferOutBatch;
-import payments.ports.transfer.TransferOutcomeJob;
-import payments.ports.transfer.TransferService;
-import payments.ports.wallet.WalletAuthService;
-import payments.ports.wallet.WalletService;
-import payments.ports.wallet.WalletSessionService;
-import payments.ports.webhook.WebhookDelivery;
-import payments.ports.webhook.WebhookKeyService;
-import payments.ports.webhook.WebhookService;
+import payments.ports.account.InternalAccountUseCases;
+import payments.ports.batch.Batching;
+import payments.ports.batch.Idempotency;
+import payments.ports.batch.IdempotencyService;
+import payments.ports.customer.CustomerAccounts;
+import payments.ports.customer.CustomerService;
+import payments.ports.customer.CustomerUseCases;
+import payments.ports.customer.TiedContactChange;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
+import payments.ports.externalaccount.ExternalAccountService;
+import payments.ports.externalaccount.ExternalAccountUseCases;
+import payments.ports.fx.DiscoveryService;
+import payments.ports.fx.DiscoveryUseCases;
+import payments.ports.fx.ExchangeRateService;
+import payments.ports.fx.ExchangeRateUseCases;
+import payments.ports.platform.Authentication;
+import payments.ports.platform.PlatformService;
+import payments.ports.platform.PlatformUseCases;
+import payments.ports.platform.TokenService;
+import payments.ports.platform.TokenUseCases;
+import payments.ports.quote.QuoteCreation;
+import payments.ports.quote.QuoteExecution;
+import payments.ports.quote.QuoteExpiry;
+import payments.ports.quote.QuoteFunding;
+import payments.ports.quote.QuotePayouts;
+import payments.ports.quote.QuotePreparation;
+import payments.ports.quote.QuoteService;
+import payments.ports.quote.QuoteUseCases;
+import payments.ports.quote.ReceiverLookupService;
+import payments.ports.quote.ReceiverLookupUseCases;
+import payments.ports.sandbox.ReconciliationService;
+import payments.ports.sandbox.ReconciliationUseCases;
+import payments.ports.sandbox.SandboxClockService;
+import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.time.JobRunner;
+import payments.ports.time.PlatformClock;
+import payments.ports.transaction.AnnouncedTransactions;
+import payments.ports.transaction.TransactionService;
+import payments.ports.transaction.TransactionUseCases;
+import payments.ports.transfer.TransferIns;
+import payments.ports.transfer.TransferOutcomes;
+import payments.ports.transfer.TransferOuts;
+import payments.ports.transfer.TransferService;
+import payments.ports.transfer.TransferUseCases;
+import payments.ports.uma.IncomingPayments;
+import payments.ports.uma.IncomingUmaService;
+import payments.ports.uma.IncomingUmaUseCases;
+import payments.ports.uma.InvitationService;
+import payments.ports.uma.InvitationUseCases;
+import payments.ports.uma.UmaReceivers;
+import payments.ports.wallet.CredentialSessions;
+import payments.ports.wallet.EmbeddedWallets;
+import payments.ports.wallet.SignedRetry;
+import payments.ports.wallet.WalletAccounts;
+import payments.ports.wallet.WalletService;
+import payments.ports.wallet.WalletSessionService;
+import payments.ports.wallet.WalletSessionUseCases;
+import payments.ports.wallet.WalletUseCases;
+import payments.ports.walletauth.OauthCredentials;
+import payments.ports.walletauth.OtpCredentials;
+import payments.ports.walletauth.PasskeyCredentials;
+import payments.ports.walletauth.WalletAuthService;
+import payments.ports.walletauth.WalletAuthUseCases;
+import payments.ports.webhook.Events;
+import payments.ports.webhook.WebhookDelivery;
+import payments.ports.webhook.WebhookKeyService;
+import payments.ports.webhook.WebhookKeyUseCases;
+import payments.ports.webhook.WebhookService;
+import payments.ports.webhook.WebhookUseCases;
 
-/** The composition root: which adapter serves which port, and which routes the HTTP API has. */
-final class Wiring {
-    final TokenService tokens;
+/**
+ * The composition root: which adapter serves which driven port, and the services that implement the driving ports
+ * ({@link Payments}), which the HTTP API and the workers use.
+ */
+final class Wiring implements Payments {
     final PlatformService platforms;
-    final CustomerService customers;
-    final InternalAccountService internalAccounts;
-    final ExternalAccountService externalAccounts;
-    final TransferService transfers;
-    final TransactionService transactions;
+    final TokenService tokens;
     final IdempotencyService idempotency;
-    final TransferOutBatch transferOuts;
-    final QuoteCreationBatch quoteCreations;
-    final QuoteExecutionBatch quoteExecutions;
     final JobRunner jobs;
     final QuoteExpiry quoteExpiry;
-    final SandboxClockService sandboxClock;
-    final ReconciliationService reconciliation;
-    final ReceiverLookupService receiverLookups;
-    final QuoteService quotes;
-    final QuoteExecution quoteExecution;
-    final IncomingUmaService incomingUma;
-    final InvitationService invitations;
-    final ExchangeRateService exchangeRates;
-    final DiscoveryService discoveries;
-    final WebhookKeyService webhookKeys;
     final WebhookDelivery webhookDelivery;
-    final WebhookService webhooks;
-    final WalletAuthService walletAuth;
-    final WalletSessionService walletSessions;
-    final WalletService wallets;
+    final ReconciliationService reconciliation;
+    private final CustomerService customers;
+    private final InternalAccountService internalAccounts;
+    private final ExternalAccountService externalAccounts;
+    private final TransferService transfers;
+    private final TransactionService transactions;
+    private final QuoteService quotes;
+    private final ReceiverLookupService receiverLookups;
+    private final ExchangeRateService exchangeRates;
+    private final DiscoveryService discoveries;
+    private final IncomingUmaService incomingUma;
+    private final InvitationService invitations;
+    private final WalletAuthService walletAuth;
+    private final WalletSessionService walletSessions;
+    private final WalletService wallets;
+    private final WebhookService webhooks;
+    private final WebhookKeyService webhookKeys;
+    private final SandboxClockService sandboxClock;
+    private final ExecutorService batchThreads;
     private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids, Config config) {
@@ -136,6 +161,7 @@ final class Wiring {
         var customerStore = new JooqCustomers(db);
         var internalAccountStore = new JooqInternalAccounts(db);
         var externalAccountStore = new JooqExternalAccounts(db);
+        var accountReads = new AccountReads(internalAccountStore, externalAccountStore, customerStore);
         var ledger = new JooqLedger(db);
         var jobStore = new JooqJobs(db, clock);
         var sandboxClocks = new JooqSandboxClocks(db);
@@ -144,90 +170,100 @@ final class Wiring {
         var events = new Events(webhookEvents, platformStore, platformClock, ids);
         // Every service saves transactions through the announcing store: each change writes its webhook event.
         var transactionStore = new AnnouncedTransactions(new JooqTransactions(db), events);
+        var idempotencyKeys = new JooqIdempotencyKeys(db);
+        batchThreads = batchThreads(config.batches().threads());
+        var batching = new Batching(idempotencyKeys, clock, db, config.batches().size(),
+                config.batches().concurrent(), config.batches().queue(), batchThreads);
+        var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
+
         webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
         webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, new HttpWebhookTransport(),
                 platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
         webhooks = new WebhookService(webhookEvents, webhookDelivery, platformStore, platformClock, db);
-        var incomingPayments = new IncomingPayments(transactionStore, ledger, jobStore, platformStore,
-                webhookDelivery, platformClock, ids, db);
+        idempotency = new IdempotencyService(idempotencyKeys, db, clock);
+
         var accountOpening = new AccountOpening(internalAccountStore, ids);
-        var quoteStore = new JooqQuotes(db);
-        var lookupStore = new JooqLookups(db);
         var fundingInstructions = new SandboxFundingInstructions();
-        var paymentRail = new SandboxPaymentRail();
-        var umaNetwork = new SandboxUmaNetwork(config.sandboxUmaDomain());
         var walletCrypto = BouncyCastleWalletCrypto.fromSeed(walletBundleKey(db, config));
         var credentialStore = new JooqWallets.CredentialStore(db);
         var sessionStore = new JooqWallets.SessionStore(db);
+        var challengeStore = new JooqWallets.ChallengeStore(db);
+        var walletSecrets = new JooqWallets.SecretStore(db);
         var signedRetry = new SignedRetry(new JooqWallets.SignedRequestStore(db), sessionStore, walletCrypto,
                 platformClock, ids, db);
-        var walletSecrets = new JooqWallets.SecretStore(db);
-        var embeddedWallets = new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets,
-                walletCrypto, ids);
-        var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
-        var platformFees = new PlatformFees(fxRates);
+        var credentialSessions = new CredentialSessions(credentialStore, sessionStore, walletCrypto, platformClock,
+                ids, db);
+        var walletAccounts = new WalletAccounts(internalAccountStore, customerStore);
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events);
-        customers = new CustomerService(customerStore, platformStore, accountOpening, embeddedWallets,
-                internalAccountStore, credentialStore, signedRetry, db, clock, ids, events);
+        customers = new CustomerService(customerStore, platformStore, new CustomerAccounts(accountOpening,
+                new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets, walletCrypto, ids)),
+                new TiedContactChange(internalAccountStore, credentialStore, signedRetry), db, clock, ids, events);
         internalAccounts = new InternalAccountService(internalAccountStore, ledger, fundingInstructions, db,
                 platformClock, ids, events);
         externalAccounts = new ExternalAccountService(externalAccountStore, customerStore,
                 new SandboxBeneficiaryVerifier(), db, clock, ids, events);
-        transfers = new TransferService(internalAccountStore, externalAccountStore, customerStore, platformStore,
-                ledger, paymentRail, transactionStore, jobStore, platformClock, ids, db);
-        transactions = new TransactionService(transactionStore, transfers, incomingPayments, platformClock, db);
-        var idempotencyKeys = new JooqIdempotencyKeys(db);
-        idempotency = new IdempotencyService(idempotencyKeys, db, clock);
-        var idempotentBatch = new IdempotentBatch(idempotency, idempotencyKeys, clock, db);
-        var batchThreads = batchThreads();
-        transferOuts = new TransferOutBatch(transfers, idempotentBatch, internalAccountStore, externalAccountStore,
-                customerStore, ledger, transactionStore, platformClock, config.batchSize(),
-                config.concurrentBatches(), batchThreads);
-        quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore, ledger, paymentRail,
-                new SandboxPayoutRail(umaNetwork), signedRetry, jobStore, platformClock, ids, db);
-        quoteExecutions = new QuoteExecutionBatch(quoteExecution, idempotentBatch, quoteStore, transactionStore,
-                externalAccountStore, ledger, platformClock, ids, config.batchSize(), config.concurrentQuoteBatches(),
-                batchThreads);
-        walletAuth = new WalletAuthService(credentialStore, sessionStore, new JooqWallets.ChallengeStore(db),
-                customerStore, internalAccountStore, signedRetry, walletCrypto,
-                new WebAuthn4jPasskeys(config.passkeyRpId(), Set.copyOf(config.passkeyOrigins())),
-                new NimbusOidcTokens(jwksUrls(config)), new LogOnlyOtpSender(), platformClock, ids, db);
-        walletSessions = new WalletSessionService(sessionStore, credentialStore, signedRetry, walletAuth,
-                platformClock, db);
-        wallets = new WalletService(internalAccountStore, walletSecrets, walletCrypto, signedRetry, platformClock,
-                db);
-        quotes = new QuoteService(quoteStore, lookupStore, transactionStore, internalAccountStore,
-                externalAccountStore, customerStore, platformStore, fxRates, platformFees, fundingInstructions,
-                quoteExecution, platformClock, ids, db);
-        quoteCreations = new QuoteCreationBatch(quotes, idempotentBatch, internalAccountStore, externalAccountStore,
-                customerStore, platformClock, config.batchSize(), config.concurrentQuoteBatches(), batchThreads);
+        walletAuth = new WalletAuthService(credentialStore, walletAccounts, credentialSessions, signedRetry, List.of(
+                new OtpCredentials(AuthMethodType.EMAIL_OTP, challengeStore, walletCrypto, new LogOnlyOtpSender(),
+                        signedRetry, credentialSessions, platformClock, ids, db),
+                new OtpCredentials(AuthMethodType.SMS_OTP, challengeStore, walletCrypto, new LogOnlyOtpSender(),
+                        signedRetry, credentialSessions, platformClock, ids, db),
+                new OauthCredentials(new NimbusOidcTokens(jwksUrls(config)), walletCrypto, credentialSessions,
+                        platformClock),
+                new PasskeyCredentials(new WebAuthn4jPasskeys(config.passkeyRpId(),
+                        Set.copyOf(config.passkeyOrigins())), challengeStore, credentialStore, walletCrypto,
+                        credentialSessions, platformClock, ids, db)),
+                platformClock, ids, db);
+        walletSessions = new WalletSessionService(sessionStore, credentialStore, credentialSessions, signedRetry,
+                walletCrypto, platformClock, db);
+        wallets = new WalletService(internalAccountStore, walletAccounts, internalAccounts, walletSecrets,
+                walletCrypto, signedRetry, platformClock, db);
+
+        var paymentRail = new SandboxPaymentRail();
+        var umaNetwork = new SandboxUmaNetwork(config.sandboxUmaDomain());
+        var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
+        var quoteStore = new JooqQuotes(db);
+        var lookupStore = new JooqLookups(db);
+        var transferOutcomes = new TransferOutcomes(paymentRail, ledger, jobStore, transactionStore, ids, db);
+        transfers = new TransferService(new TransferIns(accountReads, platformStore, transactionStore,
+                transferOutcomes, platformClock, ids, db), new TransferOuts(accountReads, platformStore, ledger,
+                transactionStore, transferOutcomes, platformClock, ids), batching);
+        var incomingPayments = new IncomingPayments(transactionStore, ledger, jobStore, platformStore,
+                webhookDelivery, platformClock, ids, db);
+        transactions = new TransactionService(transactionStore, transferOutcomes, incomingPayments, platformClock, db);
+        var quotePayouts = new QuotePayouts(new SandboxPayoutRail(umaNetwork), ledger, jobStore, quoteStore,
+                transactionStore, ids);
+        var quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore,
+                new QuoteFunding(ledger, paymentRail, ids), quotePayouts, signedRetry, platformClock, db);
+        quotes = new QuoteService(new QuoteCreation(accountReads, new QuotePreparation(lookupStore, platformStore,
+                fxRates, fundingInstructions, ids), quoteStore, transactionStore, quoteExecution, platformClock),
+                quoteExecution, quoteStore, platformClock, quoteBatching);
         receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
                 platformStore, fxRates, platformClock, ids, db);
-        incomingUma = new IncomingUmaService(umaNetwork, customerStore, internalAccountStore, externalAccountStore,
-                transactionStore, incomingPayments, platformClock, ids, db);
+        incomingUma = new IncomingUmaService(umaNetwork, new UmaReceivers(customerStore, internalAccountStore,
+                externalAccountStore), transactionStore, incomingPayments, platformClock, ids, db);
+        invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
+                new SecureRandomInvitationCodes(), platformClock, db, events);
+        exchangeRates = new ExchangeRateService(platformStore, fxRates, platformClock);
+        discoveries = new DiscoveryService(new SandboxDiscoveries());
+
         jobs = new JobRunner(jobStore, Map.of(
-                TransferOutcomeJob.KIND, new TransferOutcomeJob(transactionStore, transfers, db),
-                QuotePayoutJob.KIND, new QuotePayoutJob(quoteStore, quoteExecution),
-                ApprovalDeadlineJob.KIND, new ApprovalDeadlineJob(incomingPayments)), platformClock, db);
+                TransferOutcomes.KIND, transferOutcomes,
+                QuotePayouts.KIND, quotePayouts,
+                IncomingPayments.DEADLINE, incomingPayments), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
-        invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
-                new SecureRandomInvitationCodes(), platformClock, db, events);
-        exchangeRates = new ExchangeRateService(platformStore, fxRates, platformFees, platformClock);
-        discoveries = new DiscoveryService(new SandboxDiscoveries());
     }
 
     /**
      * The group commits' threads: every batch (never run on the thread that submitted a request, which may be an I/O
-     * thread), and the requests a batch left to run alone. Created on demand and kept a minute idle (daemons: they
-     * never hold the process up).
+     * thread), and the requests a batch left to run alone. Daemons: they never hold the process up.
      */
-    private static java.util.concurrent.ExecutorService batchThreads() {
-        var count = new java.util.concurrent.atomic.AtomicInteger();
-        return java.util.concurrent.Executors.newCachedThreadPool(r -> {
+    private static ExecutorService batchThreads(int threads) {
+        var count = new AtomicInteger();
+        return Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "payments-batch-" + count.incrementAndGet());
             t.setDaemon(true);
             return t;
@@ -267,20 +303,118 @@ final class Wiring {
         return db;
     }
 
-    /** Every route of the API; a new endpoint is registered by its resource's routes class. */
-    ApiHandler httpApi() {
-        Router router = new Router();
-        new PlatformRoutes(platforms, tokens, webhookKeys).register(router);
-        new CustomerRoutes(customers).register(router);
-        new AccountRoutes(internalAccounts, externalAccounts, idempotency).register(router);
-        new MoneyMovementRoutes(transfers, transactions, idempotency, transferOuts).register(router);
-        new SandboxRoutes(sandboxClock, reconciliation).register(router);
-        new QuoteRoutes(receiverLookups, quotes, quoteExecution, incomingUma, quoteCreations, quoteExecutions,
-                idempotency).register(router);
-        new InvitationRoutes(invitations).register(router);
-        new WalletRoutes(walletAuth, walletSessions, wallets, internalAccounts).register(router);
-        new FxRoutes(exchangeRates, discoveries).register(router);
-        new WebhookRoutes(webhooks, webhookKeys).register(router);
-        return new ApiHandler(router, tokens::authenticate, tokens::authenticateRemembered);
+    /** Stops the batch threads once no request is left to answer. */
+    void close() {
+        batchThreads.shutdown();
+    }
+
+    @Override
+    public Authentication authentication() {
+        return tokens;
+    }
+
+    @Override
+    public PlatformUseCases platforms() {
+        return platforms;
+    }
+
+    @Override
+    public TokenUseCases tokens() {
+        return tokens;
+    }
+
+    @Override
+    public CustomerUseCases customers() {
+        return customers;
+    }
+
+    @Override
+    public InternalAccountUseCases internalAccounts() {
+        return internalAccounts;
+    }
+
+    @Override
+    public ExternalAccountUseCases externalAccounts() {
+        return externalAccounts;
+    }
+
+    @Override
+    public TransferUseCases transfers() {
+        return transfers;
+    }
+
+    @Override
+    public TransactionUseCases transactions() {
+        return transactions;
+    }
+
+    @Override
+    public QuoteUseCases quotes() {
+        return quotes;
+    }
+
+    @Override
+    public ReceiverLookupUseCases receiverLookups() {
+        return receiverLookups;
+    }
+
+    @Override
+    public ExchangeRateUseCases exchangeRates() {
+        return exchangeRates;
+    }
+
+    @Override
+    public DiscoveryUseCases discoveries() {
+        return discoveries;
+    }
+
+    @Override
+    public IncomingUmaUseCases incomingUma() {
+        return incomingUma;
+    }
+
+    @Override
+    public InvitationUseCases invitations() {
+        return invitations;
+    }
+
+    @Override
+    public WalletAuthUseCases walletAuth() {
+        return walletAuth;
+    }
+
+    @Override
+    public WalletSessionUseCases walletSessions() {
+        return walletSessions;
+    }
+
+    @Override
+    public WalletUseCases wallets() {
+        return wallets;
+    }
+
+    @Override
+    public WebhookUseCases webhooks() {
+        return webhooks;
+    }
+
+    @Override
+    public WebhookKeyUseCases webhookKeys() {
+        return webhookKeys;
+    }
+
+    @Override
+    public SandboxClockUseCases sandboxClock() {
+        return sandboxClock;
+    }
+
+    @Override
+    public ReconciliationUseCases reconciliation() {
+        return reconciliation;
+    }
+
+    @Override
+    public Idempotency idempotency() {
+        return idempotency;
     }
 }

@@ -11,8 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.JooqIdempotencyKeys;
 import payments.core.common.PlatformId;
+import payments.core.idempotency.StoredResponse;
 import payments.ports.batch.IdempotencyService;
-import payments.ports.driven.IdempotencyKeys.StoredResponse;
 
 /** The server's hourly purge of idempotency keys past their retention. */
 class IdempotencyPurgeTest {

@@ -1,46 +1,36 @@
 package payments.ports;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.webhook.Events;
-import payments.ports.webhook.WebhookDelivery;
-import payments.ports.webhook.WebhookService;
-import payments.ports.webhook.WebhookKeyService;
-import payments.ports.account.AccountOpening;
-import payments.ports.account.InternalAccountService;
-import payments.ports.externalaccount.ExternalAccountService;
-import payments.ports.platform.PlatformService;
-import payments.ports.platform.TokenService;
-import payments.ports.wallet.SignedRetry;
-import payments.ports.wallet.EmbeddedWallets;
-import payments.ports.customer.CustomerService;
-import payments.ports.transaction.AnnouncedTransactions;
-import payments.ports.uma.IncomingPayments;
-import payments.ports.uma.InvitationService;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import payments.core.common.CustomerId;
 import payments.core.common.DomainError;
 import payments.core.common.PlatformId;
 import payments.core.common.TokenId;
+import payments.core.customer.Customer;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.ports.account.AccountOpening;
+import payments.ports.account.InternalAccountService;
+import payments.ports.customer.CustomerAccounts;
+import payments.ports.customer.CustomerService;
+import payments.ports.customer.CustomerUpdate;
+import payments.ports.customer.TiedContactChange;
+import payments.ports.externalaccount.ExternalAccountService;
 import payments.ports.fakes.DirectTransactionRunner;
 import payments.ports.fakes.FakeClock;
 import payments.ports.fakes.FakeWebhookSigner;
 import payments.ports.fakes.FixedBeneficiaryVerifier;
-import payments.ports.fakes.InMemoryApiTokens;
 import payments.ports.fakes.HashOnlyWalletCrypto;
+import payments.ports.fakes.InMemoryApiTokens;
 import payments.ports.fakes.InMemoryCredentials;
-import payments.ports.fakes.InMemorySignedRequests;
-import payments.ports.fakes.InMemoryWalletSessions;
 import payments.ports.fakes.InMemoryCustomers;
-import payments.ports.fakes.InMemoryWalletSecrets;
 import payments.ports.fakes.InMemoryExternalAccounts;
 import payments.ports.fakes.InMemoryInternalAccounts;
 import payments.ports.fakes.InMemoryInvitations;
@@ -49,13 +39,30 @@ import payments.ports.fakes.InMemoryLedger;
 import payments.ports.fakes.InMemoryOutbox;
 import payments.ports.fakes.InMemoryPlatforms;
 import payments.ports.fakes.InMemorySandboxClocks;
+import payments.ports.fakes.InMemorySignedRequests;
 import payments.ports.fakes.InMemoryTransactions;
+import payments.ports.fakes.InMemoryWalletSecrets;
+import payments.ports.fakes.InMemoryWalletSessions;
 import payments.ports.fakes.InMemoryWebhookKeys;
 import payments.ports.fakes.NoFundingInstructions;
 import payments.ports.fakes.PlainTokenSecrets;
 import payments.ports.fakes.ScriptedWebhookTransport;
 import payments.ports.fakes.SequentialIds;
 import payments.ports.fakes.SequentialInvitationCodes;
+import payments.ports.platform.PlatformService;
+import payments.ports.platform.TokenService;
+import payments.ports.time.PlatformClock;
+import payments.ports.transaction.AnnouncedTransactions;
+import payments.ports.uma.IncomingPayments;
+import payments.ports.uma.InvitationService;
+import payments.ports.wallet.EmbeddedWallets;
+import payments.ports.wallet.SignedCall;
+import payments.ports.wallet.SignedOutcome;
+import payments.ports.wallet.SignedRetry;
+import payments.ports.webhook.Events;
+import payments.ports.webhook.WebhookDelivery;
+import payments.ports.webhook.WebhookKeyService;
+import payments.ports.webhook.WebhookService;
 
 /** The application services wired to the in-memory fakes, plus small helpers for bodies and callers. */
 public final class World {
@@ -90,10 +97,10 @@ public final class World {
     public final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
     public final PlatformService platformService =
             new PlatformService(platforms, tokens, accountOpening, tx, clock, ids, events);
-    public final CustomerService customerService =
-            new CustomerService(customers, platforms, accountOpening, embeddedWallets, internalAccounts, credentials,
-                    new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),
-                            new HashOnlyWalletCrypto(), platformClock, ids, tx), tx, clock, ids, events);
+    public final CustomerService customerService = new CustomerService(customers, platforms,
+            new CustomerAccounts(accountOpening, embeddedWallets), new TiedContactChange(internalAccounts,
+            credentials, new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),
+            new HashOnlyWalletCrypto(), platformClock, ids, tx)), tx, clock, ids, events);
     public final InternalAccountService internalAccountService = new InternalAccountService(internalAccounts, ledger,
             new NoFundingInstructions(), tx, platformClock, ids, events);
     public final ExternalAccountService externalAccountService =
@@ -103,7 +110,8 @@ public final class World {
     public final WebhookKeyService webhookKeyService = new WebhookKeyService(webhookKeys, signer, platformClock, tx);
     public final WebhookDelivery webhookDelivery = new WebhookDelivery(outbox, platforms, webhookKeyService, endpoint,
             platformClock, ids, tx, Duration.ofSeconds(10));
-    public final WebhookService webhookService = new WebhookService(outbox, webhookDelivery, platforms, platformClock, tx);
+    public final WebhookService webhookService = new WebhookService(outbox, webhookDelivery, platforms, platformClock,
+            tx);
     public final IncomingPayments incomingPayments = new IncomingPayments(transactions, ledger, jobs, platforms,
             webhookDelivery, platformClock, ids, tx);
 
@@ -180,10 +188,9 @@ public final class World {
     }
 
     /** Updates a customer where no wallet signature is involved (the signed path is tested over HTTP). */
-    public payments.core.customer.Customer updateCustomer(payments.core.platform.Caller caller,
-                                                   payments.core.common.CustomerId id, Object body) {
-        var outcome = customerService.update(caller, id, body,
-                new SignedRetry.Signed("PATCH", "/customers/" + id, new byte[0], null, null));
-        return ((SignedRetry.Done<payments.core.customer.Customer>) outcome).value();
+    public Customer updateCustomer(Caller caller, CustomerId id, Object body) {
+        var outcome = customerService.update(caller, id, CustomerUpdate.fromJson(body),
+                new SignedCall("PATCH", "/customers/" + id, new byte[0], null, null));
+        return ((SignedOutcome.Done<Customer>) outcome).value();
     }
 }

@@ -23,7 +23,9 @@ import java.util.logging.Logger;
 import payments.core.common.DomainError;
 import payments.core.common.InvalidInput;
 import payments.core.common.Outage;
+import payments.core.common.RateLimited;
 import payments.core.common.Unauthenticated;
+import payments.core.common.Unavailable;
 import payments.core.platform.Caller;
 import payments.core.validation.StorableText;
 
@@ -142,9 +144,13 @@ public final class ApiHandler implements HttpHandler {
 
     /** The error body for a refusal, a 503 for an unreachable database, a 500 (logged) for anything else. */
     private static Response failure(HttpServerExchange exchange, String requestId, Throwable e) {
-        if (e instanceof payments.core.common.RateLimited limited) {
+        if (e instanceof RateLimited limited) {
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(limited.retryAfterSeconds()));
             return Errors.of(limited);
+        }
+        if (e instanceof Unavailable unavailable) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(unavailable.retryAfterSeconds()));
+            return Errors.of(unavailable);
         }
         if (e instanceof DomainError refusal) {
             return Errors.of(refusal);
@@ -182,6 +188,11 @@ public final class ApiHandler implements HttpHandler {
                     Map.of("allowedMethods", match.allowedMethods()));
         }
         Caller caller = authenticated.get();
+        // Who may call the route is settled before anything of the request is read.
+        if (match.template().startsWith("/sandbox/")) {
+            caller.requireSandbox();
+        }
+        caller.require(match.permission());
         String badPath = StorableText.problem(path);
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
@@ -192,7 +203,8 @@ public final class ApiHandler implements HttpHandler {
         }
         Object body = JsonCodec.parse(bytes);
         QueryParams query = new QueryParams(exchange.getQueryParameters());
-        return match.handler().handle(new Request(caller, match.params(), query, body, bytes, exchange));
+        return match.handler().handle(new Request(caller, path.substring(BASE_PATH.length()), match.params(), query,
+                body, bytes, exchange));
     }
 
     private Caller authenticate(HttpServerExchange exchange) {
@@ -238,7 +250,7 @@ public final class ApiHandler implements HttpHandler {
             }
             return bytes;
         } catch (IOException e) {
-            throw new payments.core.common.InvalidInput("INVALID_INPUT", "The request body could not be read");
+            throw new InvalidInput("INVALID_INPUT", "The request body could not be read");
         }
     }
 
@@ -277,12 +289,5 @@ public final class ApiHandler implements HttpHandler {
         // and a keep-alive client sends that request at once: on two cores a fifth of the CPU went to that spin.
         exchange.dispatch(exchange.getIoThread(),
                 () -> exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(bytes)));
-    }
-
-    /** A body over {@link #MAX_BODY_BYTES}: 413 before any of it is parsed. */
-    static final class PayloadTooLarge extends DomainError {
-        PayloadTooLarge() {
-            super("PAYLOAD_TOO_LARGE", "Request bodies are limited to " + MAX_BODY_BYTES + " bytes", null);
-        }
     }
 }

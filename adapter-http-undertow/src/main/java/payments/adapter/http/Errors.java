@@ -9,7 +9,9 @@ import payments.core.common.Gone;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.common.NotImplemented;
+import payments.core.common.RateLimited;
 import payments.core.common.Unauthenticated;
+import payments.core.common.Unavailable;
 
 /** The one table from domain error types to HTTP statuses, and the spec's error body. */
 public final class Errors {
@@ -20,9 +22,10 @@ public final class Errors {
             NotFound.class, 404,
             Conflict.class, 409,
             Gone.class, 410,
-            ApiHandler.PayloadTooLarge.class, 413,
+            PayloadTooLarge.class, 413,
+            RateLimited.class, 429,
             NotImplemented.class, 501,
-            payments.core.common.RateLimited.class, 429);
+            Unavailable.class, 503);
 
     private Errors() {
     }

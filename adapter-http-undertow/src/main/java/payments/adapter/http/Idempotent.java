@@ -5,15 +5,17 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
-import payments.ports.batch.IdempotencyService;
-import payments.ports.driven.IdempotencyKeys.StoredResponse;
+import payments.core.idempotency.StoredResponse;
+import payments.ports.batch.Idempotency;
+import payments.ports.batch.Keyed;
+import payments.ports.batch.Sent;
 
 /**
  * Makes a money-moving route honour {@code Idempotency-Key}: the first request runs and its exact response bytes
- * are stored with its effect; a repeat gets those bytes back (marked {@code Idempotent-Replayed: true}).
+ * are kept with its effect; a repeat gets those bytes back (marked {@code Idempotent-Replayed: true}).
  */
 public final class Idempotent {
     static final String HEADER = "Idempotency-Key";
@@ -22,45 +24,48 @@ public final class Idempotent {
     private Idempotent() {
     }
 
-    public static Handler wrap(IdempotencyService service, Handler route) {
+    public static Handler wrap(Idempotency idempotency, Handler route) {
         return request -> {
             String key = request.header(HEADER);
             if (key == null) {
                 return route.handle(request);
             }
-            var sent = service.execute(request.caller(), key, fingerprint(request),
+            Sent sent = idempotency.execute(request.caller(), key, fingerprint(request),
                     () -> stored(route.handle(request)));
-            return answer(request, sent.response(), sent.replayed());
+            return answer(request, sent);
         };
     }
 
     /**
-     * {@link #wrap} for a route whose work ends with a call out of the database ({@link
-     * IdempotencyService#executeThen}): {@code record} writes, {@code finish} then runs with no database transaction
-     * open, and {@code render} answers its result.
+     * {@link #wrap} for a route whose work ends with a call out of the database ({@link Idempotency#executeThen}):
+     * {@code record} writes, {@code finish} then runs with no database transaction open, and {@code render} answers
+     * its result.
      */
-    public static <T> Handler wrapThen(IdempotencyService service, Function<Request, T> record,
-                                       UnaryOperator<T> finish, Function<T, Response> render) {
+    public static <T> Handler wrapThen(Idempotency idempotency, Function<Request, T> record, UnaryOperator<T> finish,
+                                       Function<T, Response> render) {
         return request -> {
             String key = request.header(HEADER);
             if (key == null) {
                 return render.apply(finish.apply(record.apply(request)));
             }
-            var sent = service.executeThen(request.caller(), key, fingerprint(request), () -> record.apply(request),
-                    finish, t -> stored(render.apply(t)));
-            return answer(request, sent.response(), sent.replayed());
+            Sent sent = idempotency.executeThen(request.caller(), key, fingerprint(request),
+                    () -> record.apply(request), finish, t -> stored(render.apply(t)));
+            return answer(request, sent);
         };
     }
 
     /**
-     * Runs a group-commit route, whose batch claims the key itself: {@code submit} gets the key (or null) and the
-     * request's fingerprint (null without a key); what its batch answers is sent, later, as {@link #answer} sends it.
+     * A group-committed route, whose batch takes the key itself: {@code keyed} under the request's key, else
+     * {@code unkeyed}; its result is rendered and sent once its batch committed.
      */
-    static Response batched(Request request,
-                            BiFunction<String, byte[], CompletionStage<IdempotencyService.Sent>> submit) {
+    public static <T> Response batched(Request request, Function<Keyed<T>, CompletionStage<Sent>> keyed,
+                                       Supplier<CompletionStage<T>> unkeyed, Function<T, Response> render) {
         String key = request.header(HEADER);
-        return Response.later(submit.apply(key, key == null ? null : fingerprint(request))
-                .thenApply(sent -> answer(request, sent.response(), sent.replayed())));
+        if (key == null) {
+            return Response.later(unkeyed.get().thenApply(render));
+        }
+        return Response.later(keyed.apply(new Keyed<>(key, fingerprint(request), t -> stored(render.apply(t))))
+                .thenApply(sent -> answer(request, sent)));
     }
 
     /** A response as its key keeps it: status and exact body bytes. */
@@ -68,12 +73,12 @@ public final class Idempotent {
         return new StoredResponse(null, response.status(), JsonCodec.write(response.body()));
     }
 
-    /** Sends a stored response, marked when it is a replay of an earlier request's. */
-    static Response answer(Request request, StoredResponse stored, boolean replayed) {
-        if (replayed) {
+    /** Sends a kept response, marked when it is a replay of an earlier request's. */
+    private static Response answer(Request request, Sent sent) {
+        if (sent.replayed()) {
             request.exchange().getResponseHeaders().put(REPLAYED, "true");
         }
-        return new Response(stored.status(), stored.body());
+        return new Response(sent.response().status(), sent.response().body());
     }
 
     /** Method, path and the canonical body: the same request however its JSON is spaced or ordered. */

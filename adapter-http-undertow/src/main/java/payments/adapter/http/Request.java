@@ -3,17 +3,16 @@ package payments.adapter.http;
 import io.undertow.server.HttpServerExchange;
 import java.util.Map;
 import payments.core.platform.Caller;
+import payments.core.validation.ObjectSchema;
 
-/** What a route handler gets: the authenticated caller, path parameters, query, parsed JSON body, raw exchange. */
-public record Request(Caller caller, Map<String, String> pathParams, QueryParams query, Object body,
+/**
+ * What a route handler gets: the authenticated caller, the path below the version prefix (as signed-retry payloads
+ * bind it), path parameters, query, parsed JSON body (null when empty), raw body, and the exchange.
+ */
+public record Request(Caller caller, String apiPath, Map<String, String> pathParams, QueryParams query, Object body,
                       byte[] rawBody, HttpServerExchange exchange) {
     public String path(String name) {
         return pathParams.get(name);
-    }
-
-    /** The path below the version prefix, as signed-retry payloads bind it. */
-    public String apiPath() {
-        return exchange.getRequestPath().substring(ApiHandler.BASE_PATH.length());
     }
 
     public String method() {
@@ -22,5 +21,12 @@ public record Request(Caller caller, Map<String, String> pathParams, QueryParams
 
     public String header(String name) {
         return exchange.getRequestHeaders().getFirst(name);
+    }
+
+    /** For an action that takes no body: an empty object is accepted, any field refused (400). */
+    public void noBody() {
+        if (body != null) {
+            ObjectSchema.none().validate(body);
+        }
     }
 }

@@ -6,16 +6,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import payments.core.platform.Permission;
 
 /**
  * Routes by method and path template ({@code /customers/{customerId}}). Literal segments win over parameters, so
- * {@code /customers/internal-accounts} is not read as a customer id.
+ * {@code /customers/internal-accounts} is not read as a customer id. Each route names the permission its caller
+ * needs, checked before its request is read ({@link ApiHandler}).
  */
 public final class Router {
     private final List<Route> routes = new ArrayList<>();
 
     /** {@code nonBlocking}: see {@link #postNonBlocking}. */
-    record Route(String method, String template, String[] segments, Handler handler, boolean nonBlocking) {
+    record Route(String method, String template, String[] segments, Permission permission, Handler handler,
+                 boolean nonBlocking) {
         int literalCount() {
             int n = 0;
             for (String s : segments) {
@@ -28,15 +31,15 @@ public final class Router {
     }
 
     /**
-     * A found route with its path parameters (and whether it is {@link #postNonBlocking}), or the methods the path
-     * allows (for 405), or nothing (404).
+     * A found route with its template, path parameters, the permission it needs (and whether it is
+     * {@link #postNonBlocking}), or the methods the path allows (for 405), or nothing (404).
      */
-    public record Match(Handler handler, Map<String, String> params, TreeSet<String> allowedMethods,
-                        boolean nonBlocking) {
+    public record Match(String template, Handler handler, Map<String, String> params, Permission permission,
+                        TreeSet<String> allowedMethods, boolean nonBlocking) {
     }
 
-    public Router add(String method, String template, Handler handler) {
-        routes.add(new Route(method, template, split(template), handler, false));
+    public Router add(String method, String template, Permission permission, Handler handler) {
+        routes.add(new Route(method, template, split(template), permission, handler, false));
         return this;
     }
 
@@ -45,30 +48,37 @@ public final class Router {
      * with {@link Response#later}. {@link ApiHandler} runs it on the connection's I/O thread, which spares each
      * request the hand-off to a worker thread and back.
      */
-    public Router postNonBlocking(String template, Handler h) {
-        routes.add(new Route("POST", template, split(template), h, true));
+    public Router postNonBlocking(String template, Permission permission, Handler h) {
+        routes.add(new Route("POST", template, split(template), permission, h, true));
         return this;
     }
 
-    public Router get(String template, Handler h) {
-        return add("GET", template, h);
+    public Router get(String template, Permission permission, Handler h) {
+        return add("GET", template, permission, h);
     }
 
-    public Router post(String template, Handler h) {
-        return add("POST", template, h);
+    public Router post(String template, Permission permission, Handler h) {
+        return add("POST", template, permission, h);
     }
 
-    public Router patch(String template, Handler h) {
-        return add("PATCH", template, h);
+    public Router patch(String template, Permission permission, Handler h) {
+        return add("PATCH", template, permission, h);
     }
 
-    public Router delete(String template, Handler h) {
-        return add("DELETE", template, h);
+    public Router delete(String template, Permission permission, Handler h) {
+        return add("DELETE", template, permission, h);
     }
 
     /** Every registered route as {@code METHOD /template}, for documentation and route-wide tests. */
     public List<String> describe() {
         return routes.stream().map(r -> r.method() + " " + r.template()).toList();
+    }
+
+    /** The permission each route needs, by {@code METHOD /template}, for the authorization matrix. */
+    public Map<String, Permission> permissions() {
+        Map<String, Permission> permissions = new LinkedHashMap<>();
+        routes.forEach(r -> permissions.put(r.method() + " " + r.template(), r.permission()));
+        return permissions;
     }
 
     /**
@@ -100,9 +110,11 @@ public final class Router {
             }
         }
         if (best != null) {
-            return Optional.of(new Match(best.handler, bestParams, allowed, best.nonBlocking));
+            return Optional.of(new Match(best.template, best.handler, bestParams, best.permission, allowed,
+                    best.nonBlocking));
         }
-        return allowed.isEmpty() ? Optional.empty() : Optional.of(new Match(null, Map.of(), allowed, false));
+        return allowed.isEmpty() ? Optional.empty()
+                : Optional.of(new Match(null, null, Map.of(), null, allowed, false));
     }
 
     private static Map<String, String> bind(String[] template, String[] parts) {

@@ -56,8 +56,10 @@ class NonBlockingRouteTest {
         Handler deadlocked = r -> {
             throw new IllegalStateException(new java.sql.SQLException("deadlock detected", "40P01"));
         };
-        Router router = new Router().postNonBlocking("/queued", echoLater).post("/blocking", echoLater)
-                .postNonBlocking("/broken", broken).post("/deadlocked", deadlocked);
+        Router router = new Router().postNonBlocking("/queued", Permission.TRANSACT, echoLater)
+                .post("/blocking", Permission.TRANSACT, echoLater).postNonBlocking("/broken", Permission.TRANSACT,
+                        broken)
+                .post("/deadlocked", Permission.TRANSACT, deadlocked);
         BiFunction<String, String, Caller> authenticate = (user, password) -> {
             if (!password.equals("secret")) {
                 throw new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");

@@ -8,15 +8,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import payments.core.platform.Permission;
 
 class RouterTest {
     private final Handler list = r -> null;
     private final Handler byId = r -> null;
     private final Handler removal = r -> null;
     private final Router router = new Router()
-            .get("/customers/{customerId}", byId)
-            .delete("/customers/{customerId}", removal)
-            .get("/customers/internal-accounts", list);
+            .get("/customers/{customerId}", Permission.VIEW, byId)
+            .delete("/customers/{customerId}", Permission.MANAGE, removal)
+            .get("/customers/internal-accounts", Permission.VIEW, list);
 
     @Test
     void the_most_literal_template_wins_whatever_the_order_of_registration() {

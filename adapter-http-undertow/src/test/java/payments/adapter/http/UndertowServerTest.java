@@ -35,7 +35,7 @@ class UndertowServerTest {
             throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Router router = new Router().get("/slow", r -> {
+        Router router = new Router().get("/slow", Permission.VIEW, r -> {
             entered.countDown();
             try {
                 release.await(10, TimeUnit.SECONDS);
@@ -43,7 +43,7 @@ class UndertowServerTest {
                 Thread.currentThread().interrupt();
             }
             return Response.ok(Map.of("done", true));
-        }).get("/fast", r -> Response.ok(Map.of("done", true)));
+        }).get("/fast", Permission.VIEW, r -> Response.ok(Map.of("done", true)));
         UndertowServer server = new UndertowServer("127.0.0.1", 0, 4,
                 new ApiHandler(router, (user, password) -> CALLER, (user, password) -> Optional.of(CALLER))).start();
         int port = server.port();

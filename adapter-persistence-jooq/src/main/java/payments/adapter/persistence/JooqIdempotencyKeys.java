@@ -20,6 +20,7 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import payments.adapter.persistence.schema.tables.records.IdempotencyKeysRecord;
 import payments.core.common.PlatformId;
+import payments.core.idempotency.StoredResponse;
 import payments.ports.driven.IdempotencyKeys;
 
 /**

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.common.PlatformId;
-import payments.ports.driven.IdempotencyKeys.StoredResponse;
+import payments.core.idempotency.StoredResponse;
 
 class JooqIdempotencyKeysTest {
     private final JooqIdempotencyKeys keys = new JooqIdempotencyKeys(Fixtures.DB);

@@ -1,6 +1,7 @@
 package payments.core.account;
 
 import java.time.Instant;
+import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
 import payments.core.common.InternalAccountId;
 import payments.core.money.Currencies;
@@ -24,6 +25,14 @@ public record InternalAccount(InternalAccountId id, CustomerId customerId, Strin
 
     public boolean isPlatformAccount() {
         return customerId == null;
+    }
+
+    /** This account, if money may move in or out of it: 409 while it is not ACTIVE. */
+    public InternalAccount requireActive() {
+        if (status != InternalAccountStatus.ACTIVE) {
+            throw new Conflict("CONFLICT", "Internal account " + id + " is " + status);
+        }
+        return this;
     }
 
     /** The type a new service-held account of this currency gets. */

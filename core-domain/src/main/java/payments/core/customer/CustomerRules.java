@@ -3,7 +3,6 @@ package payments.core.customer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
 import payments.core.common.InvalidFields;
@@ -37,26 +36,25 @@ public final class CustomerRules {
         return merged;
     }
 
-    /** kycStatus of an individual or kybStatus of a business, when the body sets it. */
-    public static Optional<String> statusOf(CustomerType type, Fields body) {
-        return body.string(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus");
+    /** kycStatus of an individual or kybStatus of a business, when the body sets it; else null. */
+    public static String statusOf(CustomerType type, Fields body) {
+        return body.string(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus").orElse(null);
     }
 
     /**
-     * The kycStatus or kybStatus a create or update leaves: the body's, in the sandbox (a stand-in for the
-     * verification flow, which is not offered yet); elsewhere only {@code current} may be sent back, since the
-     * reference says the status "is set by verification".
+     * The kycStatus or kybStatus a create or update leaves when it asks for {@code asked} (null: none): the asked
+     * one, in the sandbox (a stand-in for the verification flow, which is not offered yet); elsewhere only
+     * {@code current} may be sent back, since the reference says the status "is set by verification".
      */
-    public static String verificationStatus(CustomerType type, Fields body, String current, boolean sandbox) {
-        Optional<String> asked = statusOf(type, body);
-        if (asked.isEmpty() || asked.get().equals(current)) {
+    public static String verificationStatus(CustomerType type, String asked, String current, boolean sandbox) {
+        if (asked == null || asked.equals(current)) {
             return current;
         }
         if (!sandbox) {
             throw InvalidFields.of(type == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus",
                     "is set by verification, not by the platform (the sandbox accepts it as a stand-in)");
         }
-        return asked.get();
+        return asked;
     }
 
     /** Whether a UMA address is on {@code umaDomain} (none, when it is null). */

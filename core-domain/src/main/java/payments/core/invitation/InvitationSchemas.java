@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 import payments.core.common.InvalidInput;
 import payments.core.customer.CustomerSchemas;
 import payments.core.money.Money;
-import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 
 /**
@@ -31,11 +30,10 @@ public final class InvitationSchemas {
             .required("inviteeUma", string());
 
     /** Cancel takes no body; an empty object is tolerated, any field is unknown. */
-    public static final ObjectSchema CANCEL = ObjectSchema.of();
+    public static final ObjectSchema CANCEL = ObjectSchema.none();
 
-    /** The UMA address in {@code field} of a validated body, or 400 {@code INVALID_UMA_ADDRESS}. */
-    public static String umaAddress(Fields body, String field) {
-        String value = body.string(field).orElseThrow();
+    /** {@code value}, the UMA address in {@code field}, or 400 {@code INVALID_UMA_ADDRESS}. */
+    public static String umaAddress(String value, String field) {
         if (value.length() > MAX_UMA_ADDRESS || !UMA_ADDRESS.matcher(value).matches()) {
             throw new InvalidInput("INVALID_UMA_ADDRESS", field + " is not a UMA address ($name@domain)",
                     Map.of("field", field, "pattern", CustomerSchemas.UMA_ADDRESS_PATTERN));

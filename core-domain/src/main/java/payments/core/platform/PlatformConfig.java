@@ -4,7 +4,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import payments.core.money.Money;
-import payments.core.validation.Fields;
 
 /**
  * What a platform configured: its UMA domain, webhook endpoint and the currencies its customers may hold. The
@@ -49,20 +48,5 @@ public record PlatformConfig(String umaDomain, String proxyUmaSubdomain, String 
     public static PlatformConfig initial(String umaDomain, List<String> currencies) {
         return new PlatformConfig(umaDomain, null, null,
                 currencies.stream().map(PlatformConfig::defaultCurrency).toList(), false, null, null, List.of());
-    }
-
-    /** Applies a validated PATCH body: fields present replace the old value, absent ones stay. */
-    @SuppressWarnings("unchecked")
-    public PlatformConfig patch(Fields update) {
-        Map<String, Object> u = update.toPlain();
-        return new PlatformConfig(
-                (String) u.getOrDefault("umaDomain", umaDomain),
-                proxyUmaSubdomain,
-                (String) u.getOrDefault("webhookEndpoint", webhookEndpoint),
-                (List<Map<String, Object>>) u.getOrDefault("supportedCurrencies", supportedCurrencies),
-                regulatedFinancialInstitution,
-                (Map<String, Object>) u.getOrDefault("embeddedWalletConfig", embeddedWalletConfig),
-                (Map<String, Object>) u.getOrDefault("cardTokenization2faConfig", cardTokenization2faConfig),
-                (List<Map<String, Object>>) u.getOrDefault("feeConfigs", feeConfigs));
     }
 }

@@ -9,6 +9,8 @@ import java.util.UUID;
 import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
 import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.money.Money;
@@ -97,6 +99,44 @@ public record Quote(UUID id, PlatformId platformId, QuoteStatus status, Customer
         return new Quote(id, platformId, next, customerId, source, destination, totalSending, totalReceiving,
                 feesMinor, platformFeesMinor, exchangeRate, transactionId, lookupId, details, expiresAt, createdAt,
                 now);
+    }
+
+    /** Funded by a payment to its instructions ({@code REALTIME_FUNDING}), not from an account. */
+    public boolean realtimeFunded() {
+        return "REALTIME_FUNDING".equals(source.get("sourceType"));
+    }
+
+    /** The internal account the quote is funded from, if it is. */
+    public Optional<InternalAccountId> internalSource() {
+        return account(source, InternalAccountId.KIND).map(id -> InternalAccountId.parse("source.accountId", id));
+    }
+
+    /** The external account the quote pulls its funding from, if it does. */
+    public Optional<ExternalAccountId> externalSource() {
+        return account(source, ExternalAccountId.KIND).map(id -> ExternalAccountId.parse("source.accountId", id));
+    }
+
+    /** The internal account the quote pays out to, if it does. */
+    public Optional<InternalAccountId> internalDestination() {
+        return account(destination, InternalAccountId.KIND)
+                .map(id -> InternalAccountId.parse("destination.accountId", id));
+    }
+
+    /** The external account the quote pays out to, if it does. */
+    public Optional<ExternalAccountId> externalDestination() {
+        return account(destination, ExternalAccountId.KIND)
+                .map(id -> ExternalAccountId.parse("destination.accountId", id));
+    }
+
+    /** The UMA address the quote pays, if it pays one. */
+    public Optional<String> umaDestination() {
+        return "UMA_ADDRESS".equals(destination.get("destinationType"))
+                ? Optional.of((String) destination.get("umaAddress")) : Optional.empty();
+    }
+
+    private static Optional<String> account(Map<String, Object> side, String kind) {
+        return side.get("accountId") instanceof String id && EntityId.isOfKind(kind, id) ? Optional.of(id)
+                : Optional.empty();
     }
 
     public static NotFound notFound(UUID id) {

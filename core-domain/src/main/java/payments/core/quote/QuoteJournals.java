@@ -63,6 +63,21 @@ public final class QuoteJournals {
                 q.totalReceiving().amountMinor(), at);
     }
 
+    /** Where the sender's money came from, and where a refund returns it: its internal account, or the rail. */
+    public static AccountRef funding(Quote q) {
+        return q.internalSource().map(id -> AccountRef.owned(id.value()))
+                .orElseGet(() -> system(q, AccountRef.RAIL_SETTLEMENT, sending(q)));
+    }
+
+    /** Where the receiving amount goes when the payout settles: an internal account, or the UMA network or the rail. */
+    public static AccountRef destination(Quote q) {
+        if (q.umaDestination().isPresent()) {
+            return system(q, AccountRef.UMA_SETTLEMENT, receiving(q));
+        }
+        return q.internalDestination().map(id -> AccountRef.owned(id.value()))
+                .orElseGet(() -> system(q, AccountRef.RAIL_SETTLEMENT, receiving(q)));
+    }
+
     public static AccountRef system(Quote q, String purpose, String currency) {
         return AccountRef.system(q.platformId(), purpose, currency);
     }

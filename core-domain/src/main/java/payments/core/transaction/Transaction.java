@@ -6,6 +6,7 @@ import java.util.UUID;
 import payments.core.common.Conflict;
 import payments.core.common.CustomerId;
 import payments.core.common.EntityId;
+import payments.core.common.NotFound;
 import payments.core.common.PlatformId;
 import payments.core.money.Money;
 
@@ -190,5 +191,9 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         var copy = new java.util.LinkedHashMap<>(map);
         copy.put(key, value);
         return copy;
+    }
+
+    public static NotFound notFound(UUID id) {
+        return new NotFound("TRANSACTION_NOT_FOUND", "No transaction " + KIND + ":" + id);
     }
 }

@@ -19,6 +19,11 @@ public final class ObjectSchema implements JsonType {
         return new ObjectSchema();
     }
 
+    /** The body of an action that takes none: an empty object is accepted, any field refused. */
+    public static ObjectSchema none() {
+        return new ObjectSchema();
+    }
+
     public ObjectSchema required(String name, JsonType type) {
         fields.put(name, type);
         required.add(name);

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import payments.core.common.InternalAccountId;
+import payments.core.common.RateLimited;
 
 /**
  * An outstanding credential challenge. OTP: the per-challenge HPKE target key (private part kept here, single use)
@@ -16,6 +17,16 @@ public record AuthChallenge(UUID id, InternalAccountId accountId, UUID credentia
                             Instant consumedAt) {
     public static final Duration LIFETIME = Duration.ofMinutes(5);
     public static final int MAX_ATTEMPTS = 3;
+    /** At most this many challenges of one credential in {@link #WINDOW}. */
+    public static final int PER_WINDOW = 3;
+    public static final Duration WINDOW = Duration.ofSeconds(180);
+
+    /** 429 when a credential had {@link #PER_WINDOW} challenges or more in the last {@link #WINDOW}. */
+    public static void requireUnderLimit(int recent) {
+        if (recent >= PER_WINDOW) {
+            throw new RateLimited("Too many challenges for this credential", WINDOW.toSeconds());
+        }
+    }
 
     public boolean isUsable(Instant now) {
         return consumedAt == null && now.isBefore(expiresAt) && attempts < MAX_ATTEMPTS;

@@ -12,7 +12,8 @@ import payments.core.common.InvalidInput;
 
 class InvitationSchemasTest {
     private static String inviter(Object uma) {
-        return InvitationSchemas.umaAddress(InvitationSchemas.CREATE.validate(Map.of("inviterUma", uma)),
+        return InvitationSchemas.umaAddress(InvitationSchemas.CREATE.validate(Map.of("inviterUma", uma))
+                .string("inviterUma").orElseThrow(),
                 "inviterUma");
     }
 

@@ -12,10 +12,10 @@ import payments.core.money.Money;
 import payments.core.transaction.TransactionType;
 
 class CurrencySettingsTest {
-    private final PlatformConfig config = PlatformConfig.initial(null, List.of("USD")).patch(
-            PlatformConfigSchemas.UPDATE.validate(Map.of("supportedCurrencies", List.of(Map.of("currencyCode", "EUR",
-                    "minAmount", 100L, "maxAmount", 5_000L, "requiredCounterpartyFields", List.of(),
-                    "enabledTransactionTypes", List.of("OUTGOING"))))));
+    /** A platform that listed only EUR, with limits, after one that listed USD. */
+    private final PlatformConfig config = new PlatformConfig(null, null, null, List.of(Map.of("currencyCode", "EUR",
+            "minAmount", 100L, "maxAmount", 5_000L, "requiredCounterpartyFields", List.of(),
+            "enabledTransactionTypes", List.of("OUTGOING"))), false, null, null, List.of());
 
     @Test
     void a_listed_currency_allows_its_kinds_of_payment_within_its_limits() {

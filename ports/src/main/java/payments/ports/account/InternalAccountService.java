@@ -3,10 +3,8 @@ package payments.ports.account;
 import java.util.List;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountFilter;
-import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
 import payments.core.account.InternalAccountView;
-import payments.core.common.Conflict;
 import payments.core.common.InternalAccountId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
@@ -14,8 +12,6 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.validation.ObjectSchema;
-import payments.core.validation.Types;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.account.FundingInstructions;
@@ -24,12 +20,8 @@ import payments.ports.driven.ledger.Ledger;
 import payments.ports.time.PlatformClock;
 import payments.ports.webhook.Events;
 
-/** Reading internal accounts, and funding them in the sandbox (through the ledger, like every balance change). */
-public final class InternalAccountService {
-    static final long MAX_SANDBOX_FUNDING = 100_000_000_000L;
-    private static final ObjectSchema FUND = ObjectSchema.of()
-            .required("amount", Types.integer(1, MAX_SANDBOX_FUNDING));
-
+/** {@link InternalAccountUseCases}. */
+public final class InternalAccountService implements InternalAccountUseCases {
     private final InternalAccounts accounts;
     private final Ledger ledger;
     private final FundingInstructions instructions;
@@ -49,12 +41,14 @@ public final class InternalAccountService {
         this.events = events;
     }
 
+    @Override
     public Page<InternalAccountView> listCustomerAccounts(Caller caller, InternalAccountFilter filter,
                                                           PageRequest page) {
         caller.require(Permission.VIEW);
         return accounts.listCustomerAccounts(caller.platformId(), filter, page).map(a -> view(caller, a));
     }
 
+    @Override
     public List<InternalAccountView> listPlatformAccounts(Caller caller, String currency, InternalAccountType type) {
         caller.require(Permission.VIEW);
         return accounts.listOwnedBy(caller.platformId(), null).stream()
@@ -63,24 +57,20 @@ public final class InternalAccountService {
                 .map(a -> view(caller, a)).toList();
     }
 
+    @Override
     public InternalAccountView get(Caller caller, InternalAccountId id) {
         caller.require(Permission.VIEW);
         return view(caller, accounts.require(caller.platformId(), id));
     }
 
-    /**
-     * Sandbox only: credits the account from the sandbox funding source, as one balanced journal, and sends
-     * {@code INTERNAL_ACCOUNT.BALANCE_UPDATED}.
-     */
-    public InternalAccountView fund(Caller caller, InternalAccountId id, Object body) {
+    /** One balanced journal from the sandbox funding source, and {@code INTERNAL_ACCOUNT.BALANCE_UPDATED}. */
+    @Override
+    public InternalAccountView fund(Caller caller, InternalAccountId id, SandboxFunding command) {
         caller.requireSandbox();
         caller.require(Permission.TRANSACT);
-        long amount = FUND.validate(body).number("amount").orElseThrow();
+        long amount = command.amount();
         return tx.inTransaction(() -> {
-            InternalAccount account = accounts.require(caller.platformId(), id);
-            if (account.status() != InternalAccountStatus.ACTIVE) {
-                throw new Conflict("CONFLICT", "Internal account " + id + " is " + account.status());
-            }
+            InternalAccount account = accounts.require(caller.platformId(), id).requireActive();
             var source = AccountRef.system(caller.platformId(), AccountRef.SANDBOX_FUNDING, account.currency());
             ledger.post(caller.platformId(), Journal.transfer(ids.newId(), "SANDBOX_FUNDING", id.toString(), source,
                     AccountRef.owned(id.value()), account.currency(), amount, clock.now(caller)));

@@ -12,29 +12,42 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import payments.core.common.Outage;
+import payments.core.common.Unavailable;
 
 /**
  * Group commit: requests that arrive while a batch is running queue up and run together as the next batch, in one
  * database transaction, so the database does one statement per batch where it would do one per request. A lone
  * request is a batch of one; nothing waits for a batch to fill.
  * <p>
- * Asynchronous: {@link #submit} queues a request and returns its result as a future, completed once its batch
- * committed, so no thread waits for a batch. Batches run on the {@code executor}'s threads, never on the submitting
- * one, which may be an HTTP server's I/O thread (it must never wait for the database): a submission that finds no
- * batch running starts a leader there, which runs batches until the queue is empty (under steady load the lead stays
- * on one executor thread). Up to {@code maxLeaders} batches run at once, but one runs beside another only while the queue holds as many
- * requests as the batch taken last, or three eighths of a batch: fewer go in the running leader's next batch at the
- * cost of one commit, where a batch of their own beside it would cost two. So a light load (a few requests in flight)
- * still runs its batches side by side, and a moderate one does not split its batches in small halves
- * (docs/PERFORMANCE.md, sessions 21 and 22). A request its batch cannot decide ({@link Outcome#alone}), or every
- * request of a batch that failed as a whole, runs again by itself on the {@code executor}; but a batch that lost its
- * database connection fails every request with that error, since its COMMIT may have happened
+ * {@link #submit} queues a request and returns its result as a future, completed once its batch committed, so no
+ * thread waits for a batch; a full queue refuses the request at once ({@link Unavailable}, 503). Batches run on the
+ * {@code executor}'s threads, never on the submitting one, which may be an HTTP server's I/O thread. A submission
+ * that finds no batch running starts a leader, which runs batches until the queue is empty. Up to
+ * {@code maxLeaders} batches run at once, but another starts beside a running one only while the queue holds as
+ * many requests as the batch taken last, or three eighths of a batch: fewer go in the running leader's next batch,
+ * one commit where a batch of their own would cost two. A batch never takes a request whose lock key a running
+ * batch holds: it would only wait in the database for that batch's commit.
+ * <p>
+ * A request its batch could not decide ({@link Outcome#alone}), and each request of a batch that failed as a whole,
+ * runs again as a batch of one through the same function ({@link Batch#run} with {@code alone}); but a batch that
+ * lost its database connection fails each request with that error, since its COMMIT may have happened
  * ({@link Outage#connectionLost}).
  *
  * @param <C> a validated request
  * @param <R> its result
  */
 public final class GroupCommit<C, R> {
+    /** The work of a batch. */
+    @FunctionalInterface
+    public interface Batch<C, R> {
+        /**
+         * Runs the requests as one database transaction and returns one outcome per request, in order. With
+         * {@code alone} the batch is one request running by itself: it decides it (leaving nothing alone) and may
+         * throw its refusal.
+         */
+        List<Outcome<R>> run(List<C> requests, boolean alone);
+    }
+
     /** What a batch decided for one request. */
     public static final class Outcome<R> {
         private static final Outcome<?> ALONE = new Outcome<>(null, null);
@@ -67,11 +80,11 @@ public final class GroupCommit<C, R> {
     }
 
     private static final System.Logger LOG = System.getLogger(GroupCommit.class.getName());
-    private final Function<List<C>, List<Outcome<R>>> batch;
-    private final Function<C, R> alone;
+    private final Batch<C, R> batch;
     private final Function<C, Object> lockKey;
     private final int maxBatch;
     private final int maxLeaders;
+    private final int maxQueued;
     private final Executor executor;
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Waiter> queue = new ArrayDeque<>();
@@ -83,32 +96,25 @@ public final class GroupCommit<C, R> {
     /** The size of the batch taken last. */
     private int lastBatch = 1;
 
-    /**
-     * @param batch    runs requests as one transaction; returns one outcome per request, in order; if it raises,
-     *                 each request runs alone (but for a lost connection, which each request then fails with)
-     * @param alone    runs one request in its own transaction
-     * @param executor runs the batches (their leaders), and the requests that run alone
-     */
-    public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, int maxBatch,
-                       int maxLeaders, Executor executor) {
-        this(batch, alone, request -> null, maxBatch, maxLeaders, executor);
+    public GroupCommit(Batch<C, R> batch, int maxBatch, int maxLeaders, int maxQueued, Executor executor) {
+        this(batch, request -> null, maxBatch, maxLeaders, maxQueued, executor);
     }
 
     /**
-     * @param lockKey what a request's batch locks in the database (its source account), or null: a batch never
-     *                takes a request whose key a running batch holds, since it would only wait for that batch's
-     *                commit; it stays queued for the next one
+     * @param lockKey   what a request's batch locks in the database (its source account), or null
+     * @param maxQueued requests that may wait for a batch; one more is refused
+     * @param executor  runs the batches (their leaders), and the requests that run alone
      */
-    public GroupCommit(Function<List<C>, List<Outcome<R>>> batch, Function<C, R> alone, Function<C, Object> lockKey,
-                       int maxBatch, int maxLeaders, Executor executor) {
-        if (maxBatch < 1 || maxLeaders < 1) {
-            throw new IllegalArgumentException("maxBatch and maxLeaders must be positive");
+    public GroupCommit(Batch<C, R> batch, Function<C, Object> lockKey, int maxBatch, int maxLeaders, int maxQueued,
+                       Executor executor) {
+        if (maxBatch < 1 || maxLeaders < 1 || maxQueued < 1) {
+            throw new IllegalArgumentException("maxBatch, maxLeaders and maxQueued must be positive");
         }
         this.batch = batch;
-        this.alone = alone;
         this.lockKey = lockKey;
         this.maxBatch = maxBatch;
         this.maxLeaders = maxLeaders;
+        this.maxQueued = maxQueued;
         this.queueForAnotherBatch = Math.max(1, maxBatch * 3 / 8);
         this.executor = executor;
     }
@@ -127,13 +133,18 @@ public final class GroupCommit<C, R> {
     /**
      * Queues the request for the next batch, starting a leader on the executor if the queue needs one (see above),
      * and returns at once. The result completes once the request's batch committed, exceptionally with the refusal
-     * of a refused request (or the executor's refusal when it is shutting down).
+     * of a refused request, {@link Unavailable} when the queue is full, or the executor's refusal when it is
+     * shutting down.
      */
     public CompletableFuture<R> submit(C request) {
         Waiter me = new Waiter(request);
         boolean start;
         lock.lock();
         try {
+            if (queue.size() >= maxQueued) {
+                return CompletableFuture.failedFuture(new Unavailable("Too many requests are waiting for a batch; "
+                        + "retry shortly", 1));
+            }
             queue.add(me);
             start = leaders == 0 || leaders < maxLeaders && worthAnotherBatch();
             if (start) {
@@ -238,16 +249,27 @@ public final class GroupCommit<C, R> {
             } catch (RejectedExecutionException shuttingDown) {
                 w.result.completeExceptionally(shuttingDown);
             }
-        } else if (outcome.refusal != null) {
+        } else {
+            complete(w, outcome);
+        }
+    }
+
+    private void complete(Waiter w, Outcome<R> outcome) {
+        if (outcome.refusal != null) {
             w.result.completeExceptionally(outcome.refusal);
         } else {
             w.result.complete(outcome.result);
         }
     }
 
+    /** The request as a batch of one, in its own transaction. */
     private void runAlone(Waiter w) {
         try {
-            w.result.complete(alone.apply(w.request));
+            Outcome<R> outcome = batch.run(List.of(w.request), true).get(0);
+            if (outcome.isAlone()) {
+                throw new IllegalStateException("a batch of one left its request alone");
+            }
+            complete(w, outcome);
         } catch (Throwable failed) {
             w.result.completeExceptionally(failed);
             if (failed instanceof Error error) {
@@ -293,7 +315,7 @@ public final class GroupCommit<C, R> {
     private List<Outcome<R>> run(List<Waiter> waiters) {
         List<C> requests = waiters.stream().map(w -> w.request).toList();
         try {
-            List<Outcome<R>> outcomes = batch.apply(requests);
+            List<Outcome<R>> outcomes = batch.run(requests, false);
             if (outcomes.size() != requests.size()) {
                 throw new IllegalStateException(outcomes.size() + " outcomes for " + requests.size() + " requests");
             }

@@ -1,6 +1,5 @@
 package payments.ports.customer;
 
-import payments.ports.wallet.SignedRetry;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +15,11 @@ import payments.core.platform.Caller;
 import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest.SignerRule;
-import payments.ports.driven.wallet.Credentials;
 import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.wallet.Credentials;
+import payments.ports.wallet.SignedCall;
+import payments.ports.wallet.SignedOutcome;
+import payments.ports.wallet.SignedRetry;
 
 /**
  * Changing a customer's email or phone number when OTP credentials of their wallets are tied to it (EMAIL_OTP to
@@ -26,7 +28,7 @@ import payments.ports.driven.account.InternalAccounts;
  * One signed retry covers the whole body, so the other contact may change with it, but not both when both have tied
  * credentials (reference/customers.md: "not in same call as email").
  */
-final class TiedContactChange {
+public final class TiedContactChange {
     /** A contact field and the OTP credentials tied to it. */
     private enum Contact {
         EMAIL("email", AuthMethodType.EMAIL_OTP, "ACTIVITY_TYPE_UPDATE_USER_EMAIL", Customer::email),
@@ -50,15 +52,15 @@ final class TiedContactChange {
     private final Credentials credentials;
     private final SignedRetry signedRetry;
 
-    TiedContactChange(InternalAccounts accounts, Credentials credentials, SignedRetry signedRetry) {
+    public TiedContactChange(InternalAccounts accounts, Credentials credentials, SignedRetry signedRetry) {
         this.accounts = accounts;
         this.credentials = credentials;
         this.signedRetry = signedRetry;
     }
 
     /** Runs {@code update}, behind a signed retry when the change touches tied credentials. */
-    SignedRetry.Outcome<Customer> run(Caller caller, Customer current, String newEmail, String newPhone,
-                                      SignedRetry.Signed signed, Function<Instant, Customer> update, Instant now) {
+    SignedOutcome<Customer> run(Caller caller, Customer current, String newEmail, String newPhone,
+                                      SignedCall call, Function<Instant, Customer> update, Instant now) {
         boolean emailChanges = newEmail != null && !newEmail.equals(current.email());
         boolean phoneChanges = newPhone != null && !newPhone.equals(current.phoneNumber());
         List<Credential> ofWallets = emailChanges || phoneChanges ? walletCredentials(caller, current) : List.of();
@@ -69,32 +71,32 @@ final class TiedContactChange {
                     + "are tied to both; change one, then the other");
         }
         if (!tiedPhone.isEmpty() || phoneChanges && !emailChanges) {
-            return change(caller, current, Contact.PHONE, newPhone, tiedPhone, signed, update, now);
+            return change(caller, current, Contact.PHONE, newPhone, tiedPhone, call, update, now);
         }
         if (emailChanges) {
-            return change(caller, current, Contact.EMAIL, newEmail, tiedEmail, signed, update, now);
+            return change(caller, current, Contact.EMAIL, newEmail, tiedEmail, call, update, now);
         }
-        return new SignedRetry.Done<>(update.apply(now), null);
+        return new SignedOutcome.Done<>(update.apply(now), null);
     }
 
-    private SignedRetry.Outcome<Customer> change(Caller caller, Customer current, Contact contact, String newValue,
-                                                 List<Credential> tied, SignedRetry.Signed signed,
+    private SignedOutcome<Customer> change(Caller caller, Customer current, Contact contact, String newValue,
+                                                 List<Credential> tied, SignedCall call,
                                                  Function<Instant, Customer> update, Instant now) {
         InternalAccountId account = tied.isEmpty() ? null : tied.get(0).accountId();
-        if (account == null && retried(signed)) {
+        if (account == null && retried(call)) {
             // A retry whose tied credentials all went after its 202 still meets the guard: the set changed (409),
             // rather than the change running unsigned.
             account = wallet(caller, current);
         }
         if (account == null) {
-            return new SignedRetry.Done<>(update.apply(now), null);
+            return new SignedOutcome.Done<>(update.apply(now), null);
         }
         if (!tied.isEmpty() && credentials.identityInUse(caller.platformId(), contact.type, newValue)) {
             throw new Conflict("EMAIL_OTP_EMAIL_ALREADY_EXISTS",
                     "The " + contact.field + " is already tied to an " + contact.type + " credential");
         }
         String fingerprint = String.join(",", tied.stream().map(c -> c.id() + "=" + c.identity()).sorted().toList());
-        var guard = new SignedRetry.Guard(caller, account, contact.type, contact.activity, signed,
+        var guard = new SignedRetry.Guard(caller, account, contact.type, contact.activity, call,
                 Map.of(contact.field, newValue), SignerRule.ANY_SESSION, null, fingerprint);
         return signedRetry.run(guard, signer -> {
             Customer updated = update.apply(now);
@@ -106,8 +108,8 @@ final class TiedContactChange {
         });
     }
 
-    private static boolean retried(SignedRetry.Signed signed) {
-        return signed.signature() != null || signed.requestId() != null;
+    private static boolean retried(SignedCall call) {
+        return call.signature() != null || call.requestId() != null;
     }
 
     private InternalAccountId wallet(Caller caller, Customer customer) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import payments.core.common.PlatformId;
+import payments.core.idempotency.StoredResponse;
 
 /** Stored responses of money-moving requests, keyed per platform. Used inside the effect's transaction. */
 public interface IdempotencyKeys {
@@ -56,7 +57,4 @@ public interface IdempotencyKeys {
      * transaction holds); returns how many.
      */
     int purge(Instant before, int limit);
-
-    record StoredResponse(byte[] requestHash, int status, byte[] body) {
-    }
 }

@@ -7,7 +7,7 @@ import payments.core.money.Currency;
 /**
  * One item of {@code GET /exchange-rates}: what {@code sendingAmount} of the source currency delivers in the
  * destination currency, fees included. Amounts are minor units; fees are in the source currency;
- * {@code fixedFees} is null when the fees take everything (see {@link PlatformFees#forCorridor}).
+ * {@code fixedFees} is null when the fees take everything (see {@link payments.core.fx.CorridorFees#of}).
  */
 public record CorridorRate(Currency sourceCurrency, Currency destinationCurrency, String destinationPaymentRail,
                            long sendingAmount, long minSendingAmount, long maxSendingAmount, long receivingAmount,

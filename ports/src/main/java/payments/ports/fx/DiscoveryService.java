@@ -10,15 +10,15 @@ import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.ports.driven.fx.Discoveries;
 
-/** {@code GET /discoveries}: the banks and providers an external account may name, by country and currency. */
-public final class DiscoveryService {
+/** {@link DiscoveryUseCases}, from the institutions the {@link Discoveries} port knows. */
+public final class DiscoveryService implements DiscoveryUseCases {
     private final Discoveries discoveries;
 
     public DiscoveryService(Discoveries discoveries) {
         this.discoveries = discoveries;
     }
 
-    /** Both filters are optional; a malformed country or an unknown currency is 400 naming the parameter. */
+    @Override
     public List<Institution> find(Caller caller, String country, String currency) {
         caller.require(Permission.VIEW);
         List<FieldError> errors = new ArrayList<>();

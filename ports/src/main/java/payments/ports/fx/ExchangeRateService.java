@@ -1,16 +1,15 @@
 package payments.ports.fx;
 
-import payments.ports.time.PlatformClock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import payments.core.common.FieldError;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
 import payments.core.fx.Conversion;
+import payments.core.fx.CorridorFees;
 import payments.core.fx.DestinationRails;
 import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
@@ -22,32 +21,27 @@ import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.ports.driven.fx.FxRates;
 import payments.ports.driven.platform.Platforms;
+import payments.ports.time.PlatformClock;
 
 /**
  * {@code GET /exchange-rates}: for every corridor between the platform's currencies (optionally filtered), what a
- * sending amount delivers after the provider's and the platform's fees ({@link PlatformFees}).
+ * sending amount delivers after the provider's and the platform's fees ({@link CorridorFees}).
  */
-public final class ExchangeRateService {
+public final class ExchangeRateService implements ExchangeRateUseCases {
     public static final long DEFAULT_SENDING_AMOUNT = 10_000;
 
     private final Platforms platforms;
     private final FxRates rates;
-    private final PlatformFees fees;
     private final PlatformClock clock;
 
-    public ExchangeRateService(Platforms platforms, FxRates rates, PlatformFees fees, PlatformClock clock) {
+    public ExchangeRateService(Platforms platforms, FxRates rates, PlatformClock clock) {
         this.platforms = platforms;
         this.rates = rates;
-        this.fees = fees;
         this.clock = clock;
     }
 
-    /**
-     * Rates from {@code sourceCurrency} (null: every platform currency) to {@code destinationCurrencies} (empty:
-     * every platform currency), for {@code sendingAmount} minor units of each source (null: 10000). Codes that are
-     * unknown or not enabled for the platform, and amounts outside 0..9×10^15, are 400 naming the parameter. An
-     * amount too small to deliver anything shows receivingAmount 0 and the fee the schedule would charge.
-     */
+    /** An amount too small to deliver anything shows receivingAmount 0 and the fee the schedule would charge. */
+    @Override
     public List<CorridorRate> list(Caller caller, String sourceCurrency, List<String> destinationCurrencies,
                                    Long sendingAmount) {
         caller.require(Permission.VIEW);
@@ -74,7 +68,9 @@ public final class ExchangeRateService {
     private CorridorRate corridor(Platform platform, ExchangeRate rate, long amount, Instant now) {
         String source = rate.sending().code();
         String destination = rate.receiving().code();
-        Optional<Fees> schedule = fees.forCorridor(platform, source, destination, now);
+        Fees provider = rates.providerFees(platform.environment(), source, destination);
+        Optional<Fees> schedule = CorridorFees.of(platform.config(), provider, source,
+                (sending, receiving) -> rates.rate(platform.environment(), sending, receiving, now));
         long receiving = 0;
         long totalFees = amount;
         if (schedule.isPresent()) {

@@ -1,12 +1,14 @@
 package payments.ports.platform;
 
-import payments.ports.webhook.Events;
-import payments.ports.account.AccountOpening;
+import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
+import payments.core.common.Conflict;
 import payments.core.common.InvalidFields;
 import payments.core.common.NotFound;
 import payments.core.common.NotImplemented;
@@ -16,14 +18,15 @@ import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
-import payments.core.platform.PlatformConfigSchemas;
+import payments.ports.account.AccountOpening;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.platform.Platforms;
+import payments.ports.webhook.Events;
 
-/** Platforms (tenants) and their configuration. */
-public final class PlatformService {
+/** {@link PlatformUseCases}, and the operator's creation of platforms (tenants) with their first token. */
+public final class PlatformService implements PlatformUseCases {
     private final Platforms platforms;
     private final TokenService tokens;
     private final AccountOpening accountOpening;
@@ -43,13 +46,12 @@ public final class PlatformService {
         this.events = events;
     }
 
-    public record CreatedPlatform(Platform platform, TokenService.IssuedToken firstToken) {
+    public record CreatedPlatform(Platform platform, IssuedToken firstToken) {
     }
 
     /** The sandbox platform every installation starts with; its id is the same everywhere. */
     public static final PlatformId DEFAULT_SANDBOX =
-            new PlatformId(java.util.UUID.nameUUIDFromBytes("payments:default-sandbox".getBytes(
-                    java.nio.charset.StandardCharsets.UTF_8)));
+            new PlatformId(UUID.nameUUIDFromBytes("payments:default-sandbox".getBytes(StandardCharsets.UTF_8)));
 
     /** Creates a platform with its internal accounts and a first all-permission token. */
     public CreatedPlatform create(String name, Environment environment, String umaDomain, List<String> currencies) {
@@ -60,15 +62,15 @@ public final class PlatformService {
      * Creates the default sandbox platform unless it exists. Returns it with its first token only when this call
      * created it; several processes starting at once create it once.
      */
-    public java.util.Optional<CreatedPlatform> ensureDefaultSandbox(String umaDomain, List<String> currencies) {
+    public Optional<CreatedPlatform> ensureDefaultSandbox(String umaDomain, List<String> currencies) {
         if (platforms.find(DEFAULT_SANDBOX).isPresent()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         try {
-            return java.util.Optional.of(create(DEFAULT_SANDBOX, "Sandbox", Environment.SANDBOX, umaDomain,
+            return Optional.of(create(DEFAULT_SANDBOX, "Sandbox", Environment.SANDBOX, umaDomain,
                     currencies));
-        } catch (payments.core.common.Conflict alreadyCreated) {
-            return java.util.Optional.empty();
+        } catch (Conflict alreadyCreated) {
+            return Optional.empty();
         }
     }
 
@@ -85,18 +87,19 @@ public final class PlatformService {
         });
     }
 
+    @Override
     public Platform config(Caller caller) {
         caller.require(Permission.VIEW);
         return load(caller.platformId());
     }
 
-    public Platform updateConfig(Caller caller, Object body) {
+    @Override
+    public Platform updateConfig(Caller caller, ConfigUpdate update) {
         caller.require(Permission.MANAGE);
-        var update = PlatformConfigSchemas.UPDATE.validate(body);
         return tx.inTransaction(() -> {
             // Locked: two PATCHes at once would otherwise each merge into the same old config, and one be lost.
             Platform current = platforms.findForUpdate(caller.platformId()).orElseThrow(PlatformService::notFound);
-            PlatformConfig next = current.config().patch(update);
+            PlatformConfig next = update.applyTo(current.config());
             checkRules(next);
             var now = clock.now();
             Platform updated = current.withConfig(next, now);

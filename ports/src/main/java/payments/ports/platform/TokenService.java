@@ -1,7 +1,6 @@
 package payments.ports.platform;
 
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import payments.core.common.Conflict;
@@ -15,9 +14,7 @@ import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.platform.PlatformConfigSchemas;
 import payments.core.platform.TokenFilter;
-import payments.core.validation.Fields;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
@@ -25,8 +22,11 @@ import payments.ports.driven.platform.ApiTokens;
 import payments.ports.driven.platform.StoredToken;
 import payments.ports.driven.platform.TokenSecrets;
 
-/** API tokens: issuing them (the secret is shown once), listing, revoking, and authenticating requests with them. */
-public final class TokenService {
+/**
+ * {@link TokenUseCases} and {@link Authentication}: API tokens issued (the secret shown once), listed, revoked, and
+ * the requests made with them authenticated.
+ */
+public final class TokenService implements TokenUseCases, Authentication {
     private final ApiTokens tokens;
     private final TokenSecrets secrets;
     private final TransactionRunner tx;
@@ -43,23 +43,11 @@ public final class TokenService {
         this.ids = ids;
     }
 
-    /** A newly issued token with its secret: the only time the secret is ever available. */
-    public record IssuedToken(ApiToken token, String secret) {
-        /** The value of {@code PAYMENTS_SANDBOX_TOKEN} and the Basic-auth pair: {@code <uuid>:<secret>}. */
-        public String credentials() {
-            return token.id().value() + ":" + secret;
-        }
-    }
-
-    /** A token grants at most its creator's permissions (403 otherwise), so MANAGE alone cannot mint TRANSACT. */
-    public IssuedToken create(Caller caller, Object body) {
+    @Override
+    public IssuedToken create(Caller caller, NewToken command) {
         caller.require(Permission.MANAGE);
-        Fields f = PlatformConfigSchemas.TOKEN_CREATE.validate(body);
-        List<String> names = f.<String>list("permissions").orElseThrow();
-        Set<Permission> permissions = EnumSet.noneOf(Permission.class);
-        names.forEach(n -> permissions.add(Permission.valueOf(n)));
-        permissions.forEach(caller::require);
-        return tx.inTransaction(() -> issue(caller.platformId(), f.string("name").orElseThrow(), permissions));
+        command.permissions().forEach(caller::require);
+        return tx.inTransaction(() -> issue(caller.platformId(), command.name(), command.permissions()));
     }
 
     /** Issues a token for a platform; call inside a transaction. */
@@ -93,16 +81,19 @@ public final class TokenService {
     }
 
     /** VIEW reads everything, tokens too (reference: "read everything"); a secret is never shown again. */
+    @Override
     public Page<ApiToken> list(Caller caller, TokenFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return tokens.list(caller.platformId(), filter, page);
     }
 
+    @Override
     public ApiToken get(Caller caller, TokenId id) {
         caller.require(Permission.VIEW);
         return tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
     }
 
+    @Override
     public void delete(Caller caller, TokenId id) {
         caller.require(Permission.MANAGE);
         boolean deleted = tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()));
@@ -118,6 +109,7 @@ public final class TokenService {
      * looked up again (its secret is still checked): a token deleted through another process keeps working here
      * for at most that long.
      */
+    @Override
     public Caller authenticate(String username, String secret) {
         TokenId id = tokenIdOfCredentials(username);
         Optional<Caller> remembered = remembered(id, secret);
@@ -140,6 +132,7 @@ public final class TokenService {
      * the secret does not match the remembered one. One look at the cache decides, so an entry that lapses meanwhile
      * cannot send the caller to the database after all.
      */
+    @Override
     public Optional<Caller> authenticateRemembered(String username, String secret) {
         return remembered(tokenIdOfCredentials(username), secret);
     }

@@ -1,355 +1,250 @@
 package payments.ports.quote;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import payments.core.account.ExternalAccount;
 import payments.core.common.Conflict;
-import payments.core.common.EntityId;
+import payments.core.common.DomainError;
 import payments.core.common.ExternalAccountId;
-import payments.core.common.InternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
-import payments.core.ledger.AccountRef;
+import payments.core.common.PlatformId;
 import payments.core.ledger.Hold;
-import payments.core.ledger.InsufficientFunds;
-import payments.core.ledger.Journal;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
-import payments.core.platform.Environment;
-import payments.core.platform.Permission;
 import payments.core.quote.Quote;
-import payments.core.quote.QuoteJournals;
 import payments.core.transaction.Transaction;
-import payments.core.validation.Fields;
-import payments.core.validation.ObjectSchema;
-import payments.core.validation.Types;
-import payments.ports.driven.Ids;
-import payments.ports.driven.Jobs;
+import payments.ports.batch.KeyedBatch;
+import payments.ports.batch.Request;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.account.ExternalAccounts;
-import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.quote.PayoutRail;
 import payments.ports.driven.quote.Quotes;
-import payments.ports.driven.transaction.Transactions;
 import payments.ports.driven.transfer.PaymentRail;
 import payments.ports.time.PlatformClock;
+import payments.ports.transaction.AnnouncedTransactions;
 import payments.ports.wallet.SignedRetry;
 
 /**
- * Executing a quote: fund it (hold and debit an internal account, pull from an external one, or receive the
- * real-time payment), convert through the liquidity accounts, then pay out as the payout rail decides: at once,
- * later (a job), or not at all, in which case the sender is refunded with reversing entries. The quote, its
- * transaction and the ledger always change together.
+ * Executing quotes, one platform's requests of a group commit at a time: the quotes locked in id order and their
+ * external accounts read once; each checked (an embedded wallet's signature, its state, its payout's rail) and
+ * refused with its 4xx, writing nothing; then funded ({@link QuoteFunding}: the holds admitted together), converted
+ * and paid out ({@link QuotePayouts}), the quotes and transactions written together. A lone request is a batch of
+ * one through the same steps.
  */
-public final class QuoteExecution {
-    private static final ObjectSchema SANDBOX_SEND = ObjectSchema.of()
-            .required("quoteId", Types.string(1, 100))
-            .required("currencyCode", Types.currency())
-            .optional("currencyAmount", Types.integer(1, Money.MAX_MINOR));
+public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote> {
+    /** One quote being executed, and what became of it. */
+    private static final class Execution {
+        final Request<ExecuteQuote, Quote> request;
+        final Quote found;
+        final String walletSignature;
+        Quote quote;
+        PayoutRail.Outcome payout;
+        Hold hold;
+        ExternalAccount pulledFrom;
+        Failure failure;
+        RuntimeException refusal;
+        QuotePayouts.Payout result;
+
+        Execution(Request<ExecuteQuote, Quote> request, Quote found, String walletSignature) {
+            this.request = request;
+            this.found = found;
+            this.walletSignature = walletSignature;
+        }
+
+        boolean going() {
+            return refusal == null;
+        }
+    }
+
+    /** Why an execution that took place did not pay out: its transaction fails with this. */
+    private record Failure(String reason, String detail) {
+    }
 
     private final Quotes quotes;
-    private final Transactions transactions;
+    private final AnnouncedTransactions transactions;
     private final ExternalAccounts externalAccounts;
-    private final Ledger ledger;
-    private final PaymentRail pullRail;
-    private final PayoutRail payoutRail;
+    private final QuoteFunding funding;
+    private final QuotePayouts payouts;
     private final SignedRetry signedRetry;
-    private final Jobs jobs;
     private final PlatformClock clock;
-    private final Ids ids;
     private final TransactionRunner tx;
 
-    public QuoteExecution(Quotes quotes, Transactions transactions, ExternalAccounts externalAccounts, Ledger ledger,
-                          PaymentRail pullRail, PayoutRail payoutRail, SignedRetry signedRetry, Jobs jobs,
-                          PlatformClock clock, Ids ids, TransactionRunner tx) {
+    public QuoteExecution(Quotes quotes, AnnouncedTransactions transactions, ExternalAccounts externalAccounts,
+                   QuoteFunding funding, QuotePayouts payouts, SignedRetry signedRetry, PlatformClock clock,
+                   TransactionRunner tx) {
         this.quotes = quotes;
         this.transactions = transactions;
         this.externalAccounts = externalAccounts;
-        this.ledger = ledger;
-        this.pullRail = pullRail;
-        this.payoutRail = payoutRail;
+        this.funding = funding;
+        this.payouts = payouts;
         this.signedRetry = signedRetry;
-        this.jobs = jobs;
         this.clock = clock;
-        this.ids = ids;
         this.tx = tx;
     }
 
-    /** @param walletSignature the {@code Service-Wallet-Signature} header, required for embedded-wallet sources */
-    public Quote execute(Caller caller, UUID quoteId, String walletSignature) {
-        caller.require(Permission.TRANSACT);
-        return tx.inTransaction(() -> {
-            Quote quote = quotes.findForUpdate(caller.platformId(), quoteId)
-                    .orElseThrow(() -> Quote.notFound(quoteId));
-            quote.walletPayload().ifPresent(payload -> signedRetry.verifyWalletSignature(caller,
-                    InternalAccountId.parse("source.accountId", (String) quote.source().get("accountId")), payload,
-                    walletSignature));
-            if ("REALTIME_FUNDING".equals(quote.source().get("sourceType"))) {
-                throw new Conflict("CONFLICT", "A real-time-funded quote executes when its payment instructions "
-                        + "are paid (sandbox: POST /sandbox/send)");
+    @Override
+    public void run(Caller caller, List<Request<ExecuteQuote, Quote>> open, boolean alone) {
+        Map<UUID, Quote> found = quotes.findAllForUpdate(caller.platformId(),
+                open.stream().map(r -> r.command().quoteId()).toList());
+        List<Execution> executions = new ArrayList<>();
+        Set<UUID> named = new HashSet<>();
+        for (Request<ExecuteQuote, Quote> r : open) {
+            Quote quote = found.get(r.command().quoteId());
+            if (quote == null) {
+                r.refuse(Quote.notFound(r.command().quoteId()));
+            } else if (!named.add(quote.id())) {
+                r.leaveAlone(); // the same quote twice in one batch: the second runs after the first
+            } else {
+                executions.add(new Execution(r, quote, r.command().walletSignature()));
             }
-            Instant now = clock.now(caller);
-            Quote executing = quote.executing(now);
-            PayoutRail.Outcome outcome = payoutOutcome(caller.environment(), executing);
-            String accountId = (String) quote.source().get("accountId");
-            if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
-                return fundFromInternalAccount(executing, accountId, outcome, now);
+        }
+        execute(caller, executions);
+        for (Execution e : executions) {
+            if (e.going()) {
+                e.request.made(e.result.quote());
+            } else {
+                e.request.refuse(e.refusal);
             }
-            ExternalAccount pulled = removedIfNull(externalAccounts.find(caller.platformId(),
-                    ExternalAccountId.parse("source.accountId", accountId)).orElse(null), "source");
-            if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
-                return notExecuted(executing, outcome.failureReason(), outcome.detail(), now);
-            }
-            PaymentRail.RailOutcome pull = pullRail.pullFrom(caller.environment(), pulled, quote.totalSending());
-            if (!pull.settled() || pull.isPending()) {
-                return notExecuted(executing, "QUOTE_EXECUTION_FAILED", "The pull from the source account failed: "
-                        + pull.failureDetail(), now);
-            }
-            return fundedBy(executing, funding(executing), outcome, now);
-        });
+        }
     }
 
-    /** Sandbox: the real-time payment that funds a quote arrives. */
-    public Transaction fundRealtime(Caller caller, Object body) {
-        caller.requireSandbox();
-        caller.require(Permission.TRANSACT);
-        Fields f = SANDBOX_SEND.validate(body);
-        UUID quoteId = Quote.parseId("quoteId", f.string("quoteId").orElseThrow());
+    /** Executes a quote made in this database transaction ({@code immediatelyExecute}); throws its refusal. */
+    Quote executeNow(Caller caller, Quote created) {
+        Execution e = new Execution(null, quotes.findForUpdate(caller.platformId(), created.id()).orElseThrow(), null);
+        execute(caller, List.of(e));
+        if (!e.going()) {
+            throw e.refusal;
+        }
+        return e.result.quote();
+    }
+
+    /** Sandbox: the real-time payment that funds a quote arrives; its transaction as it then stands. */
+    Transaction fundRealtime(Caller caller, RealtimeFunding command) {
         return tx.inTransaction(() -> {
-            Quote quote = quotes.findForUpdate(caller.platformId(), quoteId)
-                    .orElseThrow(() -> Quote.notFound(quoteId));
-            if (!"REALTIME_FUNDING".equals(quote.source().get("sourceType"))) {
+            Quote quote = quotes.findForUpdate(caller.platformId(), command.quoteId())
+                    .orElseThrow(() -> Quote.notFound(command.quoteId()));
+            if (!quote.realtimeFunded()) {
                 throw InvalidFields.of("quoteId", "is not funded in real time; execute it instead");
             }
             Money expected = quote.totalSending();
-            if (!expected.currency().code().equals(f.string("currencyCode").orElseThrow())) {
+            if (!expected.currency().code().equals(command.currencyCode())) {
                 throw new InvalidInput("INVALID_CURRENCY", "The quote is funded in " + expected.currency().code());
             }
-            long amount = f.number("currencyAmount").orElse(expected.amountMinor());
+            long amount = command.currencyAmount() == null ? expected.amountMinor() : command.currencyAmount();
             if (amount != expected.amountMinor()) {
                 throw new InvalidInput("INVALID_AMOUNT", "The quote is funded with exactly "
                         + expected.amountMinor(), Map.of("expected", expected.amountMinor()));
             }
             Instant now = clock.now(caller);
             Quote executing = quote.executing(now);
-            PayoutRail.Outcome outcome = payoutOutcome(caller.environment(), executing);
+            PayoutRail.Outcome outcome = payouts.outcome(caller.environment(), executing,
+                    id -> externalAccounts.find(caller.platformId(), id).orElse(null));
+            Transaction t = transactions.findForUpdate(caller.platformId(), quote.transactionId()).orElseThrow()
+                    .processing(now);
+            QuotePayouts.Payout done;
             if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
-                sentBack(executing, outcome, now);
+                // The money goes back the way it came, at once; it never reached an account of the books.
+                done = new QuotePayouts.Payout(executing.failed(now), t.failed(outcome.failureReason(),
+                        outcome.detail(), now).withRefund(t.refund("COMPLETED", "TRANSACTION_FAILED", now, now),
+                        now));
             } else {
-                fundedBy(executing, funding(executing), outcome, now);
+                funding.convertArrived(executing, now);
+                done = payouts.payOut(executing, t, outcome, now);
             }
+            transactions.update(done.transaction());
+            quotes.update(done.quote());
             return transactions.find(caller.platformId(), quote.transactionId()).orElseThrow();
         });
     }
 
-    private Quote fundFromInternalAccount(Quote q, String accountId, PayoutRail.Outcome outcome, Instant now) {
-        Hold hold = fundingHold(q, ids.newId());
-        ownedDestination(q).ifPresent(d -> ledger.lock(q.platformId(), List.of(hold.account().id(), d)));
-        try {
-            ledger.hold(q.platformId(), hold);
-        } catch (InsufficientFunds e) {
-            throw insufficientBalance(q);
+    /** Checks, funds and pays out the executions; each ends with a result or a refusal. */
+    private void execute(Caller caller, List<Execution> executions) {
+        PlatformId platform = caller.platformId();
+        Map<ExternalAccountId, ExternalAccount> accounts = externalAccounts.findAll(platform, executions.stream()
+                .flatMap(e -> Stream.concat(e.found.externalSource().stream(),
+                        e.found.externalDestination().stream())).distinct().toList());
+        Instant now = clock.now(caller);
+        for (Execution e : executions) {
+            try {
+                start(caller, e, accounts, now);
+            } catch (DomainError refused) {
+                e.refusal = refused;
+            }
         }
-        if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
-            ledger.voidHold(q.platformId(), hold.id());
-            return notExecuted(q, outcome.failureReason(), outcome.detail(), now);
+        fund(platform, executions.stream().filter(Execution::going).toList(), caller, now);
+        List<Execution> going = executions.stream().filter(Execution::going).toList();
+        if (going.isEmpty()) {
+            return;
         }
-        ledger.postHold(q.platformId(), hold.id(), conversion(q, now));
-        return payOut(q, outcome, now);
+        Map<UUID, Transaction> stored = transactions.findAllForUpdate(platform,
+                going.stream().map(e -> e.quote.transactionId()).toList());
+        for (Execution e : going) {
+            Transaction t = stored.get(e.quote.transactionId()).processing(now);
+            e.result = e.failure != null
+                    ? new QuotePayouts.Payout(e.quote.failed(now), t.failed(e.failure.reason(), e.failure.detail(),
+                    now))
+                    : payouts.payOut(e.quote, t, e.payout, now);
+        }
+        transactions.updateAll(stored, going.stream().map(e -> e.result.transaction()).toList());
+        quotes.updateAll(going.stream().map(e -> e.result.quote()).toList());
+    }
+
+    /** The checks before anything is written, in the order a refusal is told. */
+    private void start(Caller caller, Execution e, Map<ExternalAccountId, ExternalAccount> accounts, Instant now) {
+        Quote q = e.found;
+        q.walletPayload().ifPresent(payload -> signedRetry.verifyWalletSignature(caller,
+                q.internalSource().orElseThrow(), payload, e.walletSignature));
+        if (q.realtimeFunded()) {
+            throw new Conflict("CONFLICT", "A real-time-funded quote executes when its payment instructions are "
+                    + "paid (sandbox: POST /sandbox/send)");
+        }
+        e.quote = q.executing(now);
+        e.payout = payouts.outcome(caller.environment(), e.quote, accounts::get);
+        if (q.externalSource().isPresent()) {
+            e.pulledFrom = QuotePayouts.requireKept(accounts.get(q.externalSource().get()), "source");
+        } else {
+            e.hold = funding.hold(e.quote);
+        }
     }
 
     /**
-     * Whether a quote can go the batch way ({@link QuoteExecutionBatch}): funded from an internal account, with no
-     * embedded wallet's signature to check; anything else runs one by one.
+     * Funds the executions: the internal sources held together (refused: insufficient balance), the external ones
+     * pulled; a payout the rail will not make releases its hold or pulls nothing, and fails the execution.
      */
-    static boolean batchable(Quote q) {
-        String source = (String) q.source().get("accountId");
-        return source != null && EntityId.isOfKind(InternalAccountId.KIND, source)
-                && !"REALTIME_FUNDING".equals(q.source().get("sourceType"))
-                && q.walletPayload().isEmpty();
-    }
-
-    /** The hold that funds a quote from its internal account: the sending amount plus fees. */
-    static Hold fundingHold(Quote q, UUID holdId) {
-        return Hold.pending(holdId, funding(q), q.totalSending().currency().code(), q.totalSending().amountMinor());
-    }
-
-    static InvalidInput insufficientBalance(Quote q) {
-        return new InvalidInput("INSUFFICIENT_BALANCE", "The source account's available balance is below "
-                + q.totalSending().amountMinor() + " (the sending amount plus fees)");
-    }
-
-    /** The sender's money, converted through the liquidity accounts to the payout's currency. */
-    Journal conversion(Quote q, Instant now) {
-        return QuoteJournals.conversion(ids.newId(), q, funding(q), now);
-    }
-
-    /** Funding from outside (a pull or a real-time payment) arrives through the sending currency's rail. */
-    private Quote fundedBy(Quote q, AccountRef funding, PayoutRail.Outcome outcome, Instant now) {
-        if (outcome.kind() == PayoutRail.Kind.NOT_EXECUTED) {
-            return notExecuted(q, outcome.failureReason(), outcome.detail(), now);
-        }
-        ledger.post(q.platformId(), QuoteJournals.conversion(ids.newId(), q, funding, now));
-        return payOut(q, outcome, now);
-    }
-
-    private Quote payOut(Quote q, PayoutRail.Outcome outcome, Instant now) {
-        Transaction t = transaction(q).processing(now);
-        switch (outcome.kind()) {
-            case SETTLED -> {
-                if (outcome.afterSeconds() == 0) {
-                    return settle(q, t, now);
+    private void fund(PlatformId platform, List<Execution> executions, Caller caller, Instant now) {
+        funding.lockOwned(platform, executions.stream().map(e -> e.quote).toList());
+        Set<UUID> refused = funding.holdAll(platform, executions.stream().filter(e -> e.hold != null)
+                .map(e -> e.hold).toList());
+        Map<Hold, Quote> held = new LinkedHashMap<>();
+        for (Execution e : executions) {
+            boolean executed = e.payout.kind() != PayoutRail.Kind.NOT_EXECUTED;
+            if (e.hold != null && refused.contains(e.hold.id())) {
+                e.refusal = QuoteFunding.insufficientBalance(e.quote);
+            } else if (!executed) {
+                if (e.hold != null) {
+                    funding.release(platform, e.hold);
                 }
-                schedule(q, QuotePayoutJob.SETTLE, now.plusSeconds(outcome.afterSeconds()));
+                e.failure = new Failure(e.payout.failureReason(), e.payout.detail());
+            } else if (e.hold != null) {
+                held.put(e.hold, e.quote);
+            } else {
+                PaymentRail.RailOutcome pulled = funding.pull(caller.environment(), e.quote, e.pulledFrom);
+                if (!pulled.settled() || pulled.isPending()) {
+                    e.failure = new Failure("QUOTE_EXECUTION_FAILED", "The pull from the source account failed: "
+                            + pulled.failureDetail());
+                } else {
+                    funding.convertArrived(e.quote, now);
+                }
             }
-            case SETTLED_THEN_RETURNED -> {
-                schedule(q, QuotePayoutJob.RETURN, now.plusSeconds(outcome.afterSeconds()));
-                return settle(q, t, now);
-            }
-            case FAILED_REFUNDED -> {
-                return refund(q, t, QuoteJournals.system(q, QuoteJournals.PAYOUT_PENDING, receiving(q)),
-                        outcome.failureReason(), outcome.refundReason(), outcome.detail(), now);
-            }
-            case FAILED_REFUND_FAILED -> {
-                ledger.post(q.platformId(), QuoteJournals.suspend(ids.newId(), q, now));
-                Transaction failed = t.failed(outcome.failureReason(), outcome.detail(), now)
-                        .withRefund(t.refund("FAILED", outcome.refundReason(), now, null), now);
-                transactions.update(failed);
-                return save(q.failed(now));
-            }
-            default -> throw new IllegalStateException("unexpected payout outcome " + outcome.kind());
         }
-        transactions.update(t);
-        return save(q);
-    }
-
-    /** The payout arrives: payout pending → the destination. */
-    Quote settle(Quote q, Transaction t, Instant now) {
-        transactions.update(paidOut(q, t, now));
-        return save(q.completed(now));
-    }
-
-    /** Posts the payout's journal; the completed transaction, to save. */
-    Transaction paidOut(Quote q, Transaction t, Instant now) {
-        ledger.post(q.platformId(), QuoteJournals.payout(ids.newId(), q, destination(q), now));
-        return t.completed(now);
-    }
-
-    /** Everything goes back to the sender: the receiving amount leaves {@code heldAt}, fees included. */
-    Quote refund(Quote q, Transaction t, AccountRef heldAt, String failureReason, String refundReason, String detail,
-                 Instant now) {
-        ledger.post(q.platformId(), QuoteJournals.refund(ids.newId(), q, heldAt, funding(q), now));
-        Transaction failed = t.failed(failureReason, detail, now)
-                .withRefund(t.refund("COMPLETED", refundReason, now, now), now);
-        transactions.update(failed);
-        return save(q.failed(now));
-    }
-
-    /** A returned payout: the money comes back from where it was paid to. */
-    Quote returned(Quote q, Instant now) {
-        return refund(q, transaction(q), destination(q), "PAYOUT_RETURNED", "TRANSACTION_FAILED",
-                "The receiving institution returned the payment", now);
-    }
-
-    Transaction transaction(Quote q) {
-        return transactions.findForUpdate(q.platformId(), q.transactionId()).orElseThrow();
-    }
-
-    /**
-     * A real-time payment arrived for a quote whose payout cannot be made: the money goes back the way it came,
-     * refunded at once. It never reached an account of the books, so nothing is posted.
-     */
-    private Quote sentBack(Quote q, PayoutRail.Outcome outcome, Instant now) {
-        Transaction t = transaction(q).processing(now);
-        transactions.update(t.failed(outcome.failureReason(), outcome.detail(), now)
-                .withRefund(t.refund("COMPLETED", "TRANSACTION_FAILED", now, now), now));
-        return save(q.failed(now));
-    }
-
-    private Quote notExecuted(Quote q, String reason, String detail, Instant now) {
-        Transaction t = transaction(q).processing(now).failed(reason, detail, now);
-        transactions.update(t);
-        return save(q.failed(now));
-    }
-
-    private PayoutRail.Outcome payoutOutcome(Environment environment, Quote q) {
-        return payoutOutcome(environment, q, id -> externalAccounts.find(q.platformId(), id).orElse(null));
-    }
-
-    /**
-     * What the payout rail says about the quote's payout; external destinations come from {@code accounts} (null
-     * for one removed since the quote was made: 409).
-     */
-    PayoutRail.Outcome payoutOutcome(Environment environment, Quote q,
-                                     java.util.function.Function<ExternalAccountId, ExternalAccount> accounts) {
-        Map<String, Object> d = q.destination();
-        if ("UMA_ADDRESS".equals(d.get("destinationType"))) {
-            return payoutRail.payToUma(environment, (String) d.get("umaAddress"), q.totalReceiving());
-        }
-        String accountId = (String) d.get("accountId");
-        if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
-            return PayoutRail.Outcome.settled(0);
-        }
-        ExternalAccount account = removedIfNull(accounts.apply(ExternalAccountId.parse("destination.accountId",
-                accountId)), "destination");
-        return payoutRail.payToAccount(environment, account, q.totalReceiving());
-    }
-
-    /** The quote's external account, unless it was removed after the quote was made (then 409: quote again). */
-    private static ExternalAccount removedIfNull(ExternalAccount account, String role) {
-        if (account == null) {
-            throw new Conflict("CONFLICT", "The quote's " + role + " external account was removed after the quote "
-                    + "was made; create a new quote");
-        }
-        return account;
-    }
-
-    /** Where the sender's money came from, and where a refund returns it. */
-    private static AccountRef funding(Quote q) {
-        String accountId = (String) q.source().get("accountId");
-        if (accountId != null && EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
-            return AccountRef.owned(InternalAccountId.parse("source.accountId", accountId).value());
-        }
-        return QuoteJournals.system(q, AccountRef.RAIL_SETTLEMENT, q.totalSending().currency().code());
-    }
-
-    /**
-     * The destination when it is an owned account. An execution holds its source and credits such a destination in
-     * later steps, so it locks both first ({@link Ledger#lock}): two conversions in opposite directions between the
-     * same accounts would otherwise each hold one lock and wait for the other (PostgreSQL's deadlock, a 500).
-     */
-    static Optional<UUID> ownedDestination(Quote q) {
-        AccountRef destination = destination(q);
-        return destination.system() ? Optional.empty() : Optional.of(destination.id());
-    }
-
-    /** Where the receiving amount goes when the payout settles. */
-    private static AccountRef destination(Quote q) {
-        Map<String, Object> d = q.destination();
-        if ("UMA_ADDRESS".equals(d.get("destinationType"))) {
-            return QuoteJournals.system(q, AccountRef.UMA_SETTLEMENT, receiving(q));
-        }
-        String accountId = (String) d.get("accountId");
-        if (EntityId.isOfKind(InternalAccountId.KIND, accountId)) {
-            return AccountRef.owned(InternalAccountId.parse("destination.accountId", accountId).value());
-        }
-        return QuoteJournals.system(q, AccountRef.RAIL_SETTLEMENT, receiving(q));
-    }
-
-    private static String receiving(Quote q) {
-        return q.totalReceiving().currency().code();
-    }
-
-    private void schedule(Quote q, String step, Instant at) {
-        jobs.schedule(new Jobs.Job(q.platformId(), ids.newId(), QuotePayoutJob.KIND,
-                Map.of("quoteId", q.id().toString(), "step", step), at, 0));
-    }
-
-    private Quote save(Quote q) {
-        quotes.update(q);
-        return q;
+        funding.convertHeld(platform, held, now);
     }
 }

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.CustomerId;
 import payments.core.common.ExternalAccountId;
 import payments.core.common.InvalidFields;
 import payments.core.common.InvalidInput;
@@ -31,7 +30,7 @@ import payments.ports.time.PlatformClock;
  * Receiver lookups: who is behind a UMA address or external account, which currencies they take (with an indicative
  * rate from the sender's currency) and which payer data they demand. Each lookup is stored for its quote.
  */
-public final class ReceiverLookupService {
+public final class ReceiverLookupService implements ReceiverLookupUseCases {
     static final long MAX_RECEIVABLE = Money.MAX_MINOR;
 
     private final Lookups lookups;
@@ -58,11 +57,8 @@ public final class ReceiverLookupService {
         this.tx = tx;
     }
 
-    /** Who is sending: a sender UMA address or a customer of the platform (exactly one). */
-    public record Sender(String umaAddress, CustomerId customerId) {
-    }
-
-    public Lookup lookupUma(Caller caller, String address, Sender sender) {
+    @Override
+    public Lookup lookupUma(Caller caller, String address, LookupSender sender) {
         caller.require(Permission.VIEW);
         if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
             throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + address);
@@ -73,7 +69,8 @@ public final class ReceiverLookupService {
         return store(caller, address, receiver.currencies(), sendingCurrency, receiver.requiredPayerDataFields());
     }
 
-    public Lookup lookupExternalAccount(Caller caller, ExternalAccountId accountId, Sender sender) {
+    @Override
+    public Lookup lookupExternalAccount(Caller caller, ExternalAccountId accountId, LookupSender sender) {
         caller.require(Permission.VIEW);
         String sendingCurrency = sendingCurrency(caller, sender);
         var account = externalAccounts.require(caller.platformId(), accountId);
@@ -99,7 +96,7 @@ public final class ReceiverLookupService {
     }
 
     /** The currency the sender would pay in: the customer's first, else the platform's first. */
-    private String sendingCurrency(Caller caller, Sender sender) {
+    private String sendingCurrency(Caller caller, LookupSender sender) {
         if ((sender.umaAddress() == null) == (sender.customerId() == null)) {
             throw InvalidFields.of("senderUmaAddress", "give exactly one of senderUmaAddress and customerId");
         }

@@ -5,18 +5,15 @@ import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.ports.driven.ledger.LedgerAudit;
 
-/**
- * Proves the books: every journal balances, each currency sums to zero, every balance equals the sum of its entries
- * and its last running balance, held funds equal pending holds, no owned account is negative, holds resolve once,
- * and every completed transaction has its journal.
- */
-public final class ReconciliationService {
+/** {@link ReconciliationUseCases}, and the operator's check of every platform. */
+public final class ReconciliationService implements ReconciliationUseCases {
     private final LedgerAudit audit;
 
     public ReconciliationService(LedgerAudit audit) {
         this.audit = audit;
     }
 
+    @Override
     public List<String> check(Caller caller) {
         caller.require(Permission.VIEW);
         return audit.violations(caller.platformId());

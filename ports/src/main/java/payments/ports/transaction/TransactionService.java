@@ -2,38 +2,27 @@ package payments.ports.transaction;
 
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.NotFound;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
-import payments.core.validation.Fields;
-import payments.core.validation.ObjectSchema;
-import payments.core.validation.Types;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.transaction.Transactions;
 import payments.ports.time.PlatformClock;
-import payments.ports.transfer.TransferService;
+import payments.ports.transfer.TransferOutcomes;
 import payments.ports.uma.IncomingPayments;
 
-/** Reading transactions and the platform's actions on them: confirm receipt, cancel, approve, reject. */
-public final class TransactionService {
-    private static final ObjectSchema CONFIRM = ObjectSchema.of()
-            .optional("receiptDeliveryConfirmedAt", Types.dateTime());
-    private static final ObjectSchema REASON = ObjectSchema.of().optional("reason", Types.string(1, 500));
-    /** {@code receiverCustomerInfo}: the fields the payment's webhook asked for, keyed by name (FULL_NAME, ...). */
-    private static final ObjectSchema APPROVE = ObjectSchema.of()
-            .optional("receiverCustomerInfo", Types.anyObject(50));
-
+/** {@link TransactionUseCases}: a cancellation releases a transfer's hold, an approval credits the receiver. */
+public final class TransactionService implements TransactionUseCases {
     private final Transactions transactions;
-    private final TransferService transfers;
+    private final TransferOutcomes transfers;
     private final IncomingPayments incoming;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
-    public TransactionService(Transactions transactions, TransferService transfers, IncomingPayments incoming,
+    public TransactionService(Transactions transactions, TransferOutcomes transfers, IncomingPayments incoming,
                               PlatformClock clock, TransactionRunner tx) {
         this.transactions = transactions;
         this.transfers = transfers;
@@ -42,44 +31,42 @@ public final class TransactionService {
         this.tx = tx;
     }
 
+    @Override
     public Transaction get(Caller caller, UUID id) {
         caller.require(Permission.VIEW);
-        return transactions.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+        return transactions.find(caller.platformId(), id).orElseThrow(() -> Transaction.notFound(id));
     }
 
+    @Override
     public Page<Transaction> list(Caller caller, TransactionFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return transactions.list(caller.platformId(), filter, page);
     }
 
-    public Transaction confirmReceipt(Caller caller, UUID id, Object body) {
+    @Override
+    public Transaction confirmReceipt(Caller caller, UUID id, ReceiptConfirmation command) {
         caller.require(Permission.TRANSACT);
-        Fields f = body == null ? Fields.empty() : CONFIRM.validate(body);
-        return change(caller, id, (t, now) -> t.receiptConfirmed(f.instant("receiptDeliveryConfirmedAt")
-                .orElse(now), now));
+        return change(caller, id, (t, now) -> t.receiptConfirmed(command.receiptDeliveryConfirmedAt() == null ? now
+                : command.receiptDeliveryConfirmedAt(), now));
     }
 
-    public Transaction cancel(Caller caller, UUID id, Object body) {
+    @Override
+    public Transaction cancel(Caller caller, UUID id, Cancellation command) {
         caller.require(Permission.TRANSACT);
-        Fields f = body == null ? Fields.empty() : REASON.validate(body);
-        return change(caller, id, (t, now) -> transfers.releaseOnCancel(t.cancelled(f.string("reason").orElse(null),
-                now)));
+        return change(caller, id, (t, now) -> transfers.releaseOnCancel(t.cancelled(command.reason(), now)));
     }
 
-    /** The platform approves an incoming payment it answered 202 for: the receiver is credited at once. */
-    public Transaction approve(Caller caller, UUID id, Object body) {
+    @Override
+    public Transaction approve(Caller caller, UUID id, Approval command) {
         caller.require(Permission.TRANSACT);
-        if (body != null) {
-            APPROVE.validate(body);
-        }
         return change(caller, id, (t, now) -> incoming.approve(incoming.withinWindow(t, "approved", now), now));
     }
 
-    public Transaction reject(Caller caller, UUID id, Object body) {
+    @Override
+    public Transaction reject(Caller caller, UUID id, Rejection command) {
         caller.require(Permission.TRANSACT);
-        Fields f = body == null ? Fields.empty() : REASON.validate(body);
         return change(caller, id, (t, now) -> incoming.withinWindow(t, "rejected", now)
-                .rejected(f.string("reason").orElse(null), now));
+                .rejected(command.reason(), now));
     }
 
     private interface Change {
@@ -90,14 +77,10 @@ public final class TransactionService {
     private Transaction change(Caller caller, UUID id, Change change) {
         return tx.inTransaction(() -> {
             Transaction current = transactions.findForUpdate(caller.platformId(), id)
-                    .orElseThrow(() -> notFound(id));
+                    .orElseThrow(() -> Transaction.notFound(id));
             Transaction next = change.apply(current, clock.now(caller));
             transactions.update(next);
             return next;
         });
-    }
-
-    private static NotFound notFound(UUID id) {
-        return new NotFound("TRANSACTION_NOT_FOUND", "No transaction " + Transaction.KIND + ":" + id);
     }
 }

@@ -23,6 +23,7 @@ import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.time.JobRunner;
 import payments.ports.time.PlatformClock;
 import payments.ports.webhook.WebhookDelivery;
 import payments.ports.webhook.WebhookService;
@@ -35,7 +36,9 @@ import payments.ports.webhook.WebhookService;
  * else {@code PAYMENT_APPROVAL_WEBHOOK_ERROR}. Money moves only on approval. A durable deadline job fails a payment
  * whose approval never came, even if the process asking stopped.
  */
-public final class IncomingPayments {
+public final class IncomingPayments implements JobRunner.Handler {
+    /** The durable job of a payment's approval deadline. */
+    public static final String DEADLINE = "PAYMENT_APPROVAL_DEADLINE";
     static final long APPROVAL_WINDOW_SECONDS = 5;
     static final String TIMED_OUT = "PAYMENT_APPROVAL_TIMED_OUT";
     static final String WEBHOOK_ERROR = "PAYMENT_APPROVAL_WEBHOOK_ERROR";
@@ -129,7 +132,7 @@ public final class IncomingPayments {
      * (webhooks.md: "within 5 s, else auto-rejected"), and the job then fails the payment.
      */
     public Transaction withinWindow(Transaction t, String action, Instant now) {
-        if (awaiting(t) && jobs.isDue(t.platformId(), ApprovalDeadlineJob.KIND, "transactionId", t.id().toString(),
+        if (awaiting(t) && jobs.isDue(t.platformId(), DEADLINE, "transactionId", t.id().toString(),
                 now)) {
             throw new Conflict("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", "Transaction " + t.id()
                     + " cannot be " + action + ": its approval window closed");
@@ -138,8 +141,10 @@ public final class IncomingPayments {
     }
 
     /** The deadline job: a payment still awaiting approval fails. */
-    void deadlinePassed(PlatformId platform, UUID transactionId, Instant now) {
-        Transaction t = transactions.findForUpdate(platform, transactionId).orElseThrow();
+    @Override
+    public void run(Jobs.Job job, Instant now) {
+        Transaction t = transactions.findForUpdate(job.platform(),
+                UUID.fromString((String) job.payload().get("transactionId"))).orElseThrow();
         if (awaiting(t)) {
             transactions.update(t.approvalFailed(TIMED_OUT, "The platform did not approve the payment in time", now));
         }
@@ -171,7 +176,7 @@ public final class IncomingPayments {
     }
 
     private void scheduleDeadline(Transaction t, Instant at) {
-        jobs.schedule(new Jobs.Job(t.platformId(), ids.newId(), ApprovalDeadlineJob.KIND,
+        jobs.schedule(new Jobs.Job(t.platformId(), ids.newId(), DEADLINE,
                 Map.of("transactionId", t.id().toString()), at, 0));
     }
 

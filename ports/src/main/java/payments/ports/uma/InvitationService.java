@@ -20,7 +20,6 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
-import payments.core.validation.Fields;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.customer.Customers;
 import payments.ports.driven.platform.Platforms;
@@ -34,7 +33,7 @@ import payments.ports.webhook.Events;
  * reads and claims the invitation by its code; only the inviting platform may cancel it. Times, expiry included,
  * are the inviting platform's ({@link PlatformClock}), so a sandbox clock advance expires its invitations.
  */
-public final class InvitationService {
+public final class InvitationService implements InvitationUseCases {
     private final Invitations invitations;
     private final Customers customers;
     private final Platforms platforms;
@@ -54,25 +53,27 @@ public final class InvitationService {
         this.events = events;
     }
 
-    public InvitationView create(Caller caller, Object body) {
+    @Override
+    public InvitationView create(Caller caller, NewInvitation command) {
         caller.require(Permission.MANAGE);
-        Fields f = InvitationSchemas.CREATE.validate(body);
         return tx.inTransaction(() -> {
             Platform platform = platforms.find(caller.platformId()).orElseThrow();
             requireConfigured(platform);
-            String inviterUma = InvitationSchemas.umaAddress(f, "inviterUma");
+            String inviterUma = InvitationSchemas.umaAddress(command.inviterUma(), "inviterUma");
             Customer inviter = activeCustomer(platform.id(), inviterUma).orElseThrow(() -> new InvalidInput(
                     "INVALID_UMA_ADDRESS", "No active customer of this platform has the UMA address " + inviterUma));
-            Money amount = f.number("amountToSend").map(a -> inCustomerCurrency(inviter, a)).orElse(null);
+            Money amount = command.amountToSend() == null ? null
+                    : inCustomerCurrency(inviter, command.amountToSend());
             Instant now = now(platform);
-            Invitation created = Invitation.create(codes.newCode(), platform.id(), inviterUma,
-                    f.string("firstName").orElse(null), amount, f.instant("expiresAt").orElse(null), now);
+            Invitation created = Invitation.create(codes.newCode(), platform.id(), inviterUma, command.firstName(),
+                    amount, command.expiresAt(), now);
             invitations.insert(created);
             return view(created, platform, now);
         });
     }
 
     /** Any platform may read an invitation by its code: the invitee's platform shows it before claiming. */
+    @Override
     public InvitationView get(Caller caller, String code) {
         caller.require(Permission.VIEW);
         PlatformId owner = ownerOf(code);
@@ -85,13 +86,13 @@ public final class InvitationService {
      * The invitee's platform claims the invitation for {@code inviteeUma}, one of its addresses; it needs a UMA
      * domain of its own. The inviting platform gets the {@code INVITATION.CLAIMED} webhook.
      */
-    public InvitationView claim(Caller caller, String code, Object body) {
+    @Override
+    public InvitationView claim(Caller caller, String code, InvitationClaim command) {
         caller.require(Permission.MANAGE);
-        Fields f = InvitationSchemas.CLAIM.validate(body);
         return tx.inTransaction(() -> {
             Platform claimant = platforms.find(caller.platformId()).orElseThrow();
             requireConfigured(claimant);
-            String inviteeUma = InvitationSchemas.umaAddress(f, "inviteeUma");
+            String inviteeUma = InvitationSchemas.umaAddress(command.inviteeUma(), "inviteeUma");
             // The invitee is the claiming platform's: else any holder of the code could aim the inviter's payment
             // at an address of anyone's.
             if (!CustomerRules.isOnDomain(inviteeUma, claimant.config().umaDomain())) {
@@ -111,11 +112,9 @@ public final class InvitationService {
     }
 
     /** Only the inviting platform may cancel: another platform's attempt is 403, not 404 (codes are shared). */
-    public InvitationView cancel(Caller caller, String code, Object body) {
+    @Override
+    public InvitationView cancel(Caller caller, String code) {
         caller.require(Permission.MANAGE);
-        if (body != null) {
-            InvitationSchemas.CANCEL.validate(body);
-        }
         return tx.inTransaction(() -> {
             if (!ownerOf(code).equals(caller.platformId())) {
                 throw new Forbidden("FORBIDDEN", "Only the platform that created invitation " + code

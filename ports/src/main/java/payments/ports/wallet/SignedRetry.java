@@ -1,6 +1,5 @@
 package payments.ports.wallet;
 
-import payments.ports.time.PlatformClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,14 +15,15 @@ import payments.core.common.Unauthenticated;
 import payments.core.platform.Caller;
 import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.PayloadToSign;
-import payments.core.wallet.SignedRequest;
 import payments.core.wallet.SignedRequest.SignerRule;
+import payments.core.wallet.SignedRequest;
 import payments.core.wallet.WalletSession;
 import payments.ports.driven.Ids;
-import payments.ports.driven.wallet.SignedRequests;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.wallet.SignedRequests;
 import payments.ports.driven.wallet.WalletCrypto;
 import payments.ports.driven.wallet.WalletSessions;
+import payments.ports.time.PlatformClock;
 
 /**
  * The signed-retry pattern, one mechanism for every wallet action (shared/design/wallet-crypto.md §3). The first
@@ -52,43 +52,25 @@ public final class SignedRetry {
         this.tx = tx;
     }
 
-    /** A request's signed-retry headers and raw body, as the guard needs them. */
-    public record Signed(String method, String path, byte[] body, String signature, String requestId) {
-    }
-
     /**
      * One wallet action: what it is, the call that came (what the retry must repeat, and its headers), and who may
      * sign it. {@code bound} are extra values the payload binds (target ids, new keys); {@code credentialSet}
      * fingerprints the credentials the action depends on (null when none).
      */
-    public record Guard(Caller caller, InternalAccountId account, AuthMethodType type, String activity, Signed call,
+    public record Guard(Caller caller, InternalAccountId account, AuthMethodType type, String activity, SignedCall call,
                         Map<String, String> bound, SignerRule rule, String signerArgument, String credentialSet) {
         public boolean isFirstLeg() {
             return call.signature() == null && call.requestId() == null;
         }
     }
 
-    /** The outcome of a guarded call: a challenge to sign (202), or the action's result. */
-    public sealed interface Outcome<T> permits Challenge, Done {
-    }
-
-    public record Challenge<T>(SignedRequest request) implements Outcome<T> {
-    }
-
-    /**
-     * {@code signer} is the public key (compressed hex) that signed; for the legacy sandbox value, the key the
-     * payload binds, or null where it binds none.
-     */
-    public record Done<T>(T value, String signer) implements Outcome<T> {
-    }
-
-    public <T> Outcome<T> run(Guard g, Function<String, T> action) {
+    public <T> SignedOutcome<T> run(Guard g, Function<String, T> action) {
         return tx.inTransaction(() -> {
             if (g.isFirstLeg()) {
-                return new Challenge<T>(issue(g));
+                return new SignedOutcome.Challenge<T>(issue(g));
             }
             String signer = verify(g);
-            return new Done<>(action.apply(signer), signer);
+            return new SignedOutcome.Done<>(action.apply(signer), signer);
         });
     }
 
@@ -97,7 +79,7 @@ public final class SignedRetry {
         Instant now = clock.now(g.caller());
         UUID id = ids.newId();
         String requestId = EntityId.format(SignedRequest.KIND, id);
-        Signed call = g.call();
+        SignedCall call = g.call();
         String bodySha256 = crypto.sha256Hex(call.body());
         Map<String, String> parameters = new LinkedHashMap<>(g.bound());
         parameters.put("method", call.method());
@@ -112,7 +94,7 @@ public final class SignedRetry {
 
     /** Checks a retry and consumes its request id; returns the signing key. */
     private String verify(Guard g) {
-        Signed call = g.call();
+        SignedCall call = g.call();
         if (call.signature() == null) {
             throw unauthorized("WALLET_SIGNATURE_MISSING", "Service-Wallet-Signature is required on the retry");
         }
@@ -205,7 +187,7 @@ public final class SignedRetry {
         }
     }
 
-    static Unauthenticated unauthorized(String code, String message) {
+    public static Unauthenticated unauthorized(String code, String message) {
         return new Unauthenticated(code, message, Map.of("reason", message));
     }
 
@@ -215,7 +197,7 @@ public final class SignedRetry {
     }
 
     /** 401 UNAUTHORIZED naming the failed check in {@code reason} (wallet-auth failures other than the stamp's). */
-    static Unauthenticated failedCheck(String reason) {
+    public static Unauthenticated failedCheck(String reason) {
         return new Unauthenticated("UNAUTHORIZED", reason, Map.of("reason", reason));
     }
 }

@@ -1,6 +1,5 @@
 package payments.ports.wallet;
 
-import payments.ports.time.PlatformClock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -9,49 +8,50 @@ import payments.core.common.InternalAccountId;
 import payments.core.common.NotFound;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.validation.ObjectSchema;
-import payments.core.validation.Types;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest.SignerRule;
 import payments.core.wallet.WalletSession;
-import payments.ports.driven.wallet.Credentials;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.wallet.Credentials;
+import payments.ports.driven.wallet.WalletCrypto;
 import payments.ports.driven.wallet.WalletSessions;
+import payments.ports.time.PlatformClock;
 
-/** Wallet sessions: list the active ones, revoke one (signed retry), refresh one onto a new client key. */
-public final class WalletSessionService {
-    private static final ObjectSchema REFRESH = ObjectSchema.of()
-            .required("clientPublicKey", Types.pattern(WalletAuthService.PUBLIC_KEY_PATTERN, 66, 130));
-
+/** {@link WalletSessionUseCases}: list the active sessions, revoke one, refresh one onto a new client key. */
+public final class WalletSessionService implements WalletSessionUseCases {
     private final WalletSessions sessions;
     private final Credentials credentials;
+    private final CredentialSessions opening;
     private final SignedRetry signedRetry;
-    private final WalletAuthService auth;
+    private final WalletCrypto crypto;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
-    public WalletSessionService(WalletSessions sessions, Credentials credentials, SignedRetry signedRetry,
-                                WalletAuthService auth, PlatformClock clock, TransactionRunner tx) {
+    public WalletSessionService(WalletSessions sessions, Credentials credentials, CredentialSessions opening,
+                                SignedRetry signedRetry, WalletCrypto crypto, PlatformClock clock,
+                                TransactionRunner tx) {
         this.sessions = sessions;
         this.credentials = credentials;
+        this.opening = opening;
         this.signedRetry = signedRetry;
-        this.auth = auth;
+        this.crypto = crypto;
         this.clock = clock;
         this.tx = tx;
     }
 
+    @Override
     public List<WalletSession> list(Caller caller, InternalAccountId account) {
         caller.require(Permission.VIEW);
         return sessions.listActive(caller.platformId(), account, clock.now(caller));
     }
 
-    /** Any active session of the wallet may sign, the revoked one included (logging out). */
-    public SignedRetry.Outcome<Void> revoke(Caller caller, UUID id, SignedRetry.Signed signed) {
+    @Override
+    public SignedOutcome<Void> revoke(Caller caller, UUID id, SignedCall call) {
         caller.require(Permission.MANAGE);
         return tx.inTransaction(() -> {
             WalletSession session = active(caller, id);
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
-                    "ACTIVITY_TYPE_DELETE_SESSION", signed,
+                    "ACTIVITY_TYPE_DELETE_SESSION", call,
                     Map.of("sessionId", session.wireId()), SignerRule.ANY_SESSION, null, null);
             return signedRetry.run(guard, signer -> {
                 sessions.revoke(caller.platformId(), id, clock.now(caller));
@@ -61,27 +61,27 @@ public final class WalletSessionService {
     }
 
     /**
-     * A new session sealed to the new client key, signed by the refreshed session's own key: only its holder may
-     * move it to a new key (another session's holder could otherwise take over a session of another credential, and
-     * keep that credential's authority after its own was revoked). The refreshed session must be active on both
-     * legs (401 when it is not, 404 when there is none), and it ends when the new one starts.
+     * Signed by the refreshed session's own key: only its holder may move it to a new key (another session's holder
+     * could otherwise take over a session of another credential, and keep that credential's authority after its own
+     * was revoked). The refreshed session must be active on both legs (401 when it is not, 404 when there is none),
+     * and it ends when the new one starts.
      */
-    public SignedRetry.Outcome<WalletAuthService.NewSession> refresh(Caller caller, UUID id, Object body,
-                                                                    SignedRetry.Signed signed) {
+    @Override
+    public SignedOutcome<NewSession> refresh(Caller caller, UUID id, SessionRefresh command, SignedCall call) {
         caller.require(Permission.MANAGE);
-        String clientKey = REFRESH.validate(body).string("clientPublicKey").orElseThrow();
-        auth.canonicalKey(clientKey, "clientPublicKey");
+        String clientKey = command.clientPublicKey();
+        CredentialSessions.canonicalKey(crypto, clientKey, "clientPublicKey");
         return tx.inTransaction(() -> {
             WalletSession session = sessions.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
             if (!session.isActive(clock.now(caller))) {
                 throw SignedRetry.failedCheck("The session is no longer active");
             }
             var guard = new SignedRetry.Guard(caller, session.accountId(), session.type(),
-                    "ACTIVITY_TYPE_REFRESH_SESSION", signed,
+                    "ACTIVITY_TYPE_REFRESH_SESSION", call,
                     Map.of("sessionId", session.wireId(), "clientPublicKey", clientKey), SignerRule.BOUND_KEY,
                     session.publicKey(), null);
             if (!guard.isFirstLeg()) {
-                auth.lockWallet(caller, session.accountId()); // before the request's row, as every wallet path does
+                opening.lockWallet(caller, session.accountId()); // before the request's row, as every wallet path does
             }
             return signedRetry.run(guard, signer -> {
                 Credential credential = credentials.find(caller.platformId(), session.credentialId())
@@ -89,7 +89,7 @@ public final class WalletSessionService {
                 // The old session ends inside the new one's opening: after the wallet's credential locks (the order
                 // a credential's revocation takes them in), before the cap counts the wallet's sessions, and only if
                 // no logout or eviction ended it since it was read.
-                return auth.sealedSession(caller, credential, clientKey, id);
+                return opening.sealed(caller, credential, clientKey, id);
             });
         });
     }

@@ -1,6 +1,5 @@
 package payments.ports.webhook;
 
-import payments.ports.time.PlatformClock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,13 +8,11 @@ import payments.core.common.Conflict;
 import payments.core.common.PlatformId;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
-import payments.core.validation.Fields;
-import payments.core.validation.ObjectSchema;
-import payments.core.validation.Types;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.webhook.WebhookKeys;
 import payments.ports.driven.webhook.WebhookKeys.WebhookKey;
+import payments.ports.driven.webhook.WebhookKeys;
 import payments.ports.driven.webhook.WebhookSigner;
+import payments.ports.time.PlatformClock;
 
 /**
  * Each platform's webhook signing keys. The first is made on first use. A rotation makes a new key and keeps the
@@ -23,13 +20,9 @@ import payments.ports.driven.webhook.WebhookSigner;
  * {@value #SIGNATURE_HEADER} and the old one in {@value #PREVIOUS_SIGNATURE_HEADER}, so a receiver can switch keys
  * without missing an event. At most two keys are ever valid.
  */
-public final class WebhookKeyService {
+public final class WebhookKeyService implements WebhookKeyUseCases {
     public static final String SIGNATURE_HEADER = "X-Service-Signature";
     public static final String PREVIOUS_SIGNATURE_HEADER = "X-Service-Signature-Previous";
-    static final long DEFAULT_OVERLAP_SECONDS = 24 * 3600;
-    static final long MAX_OVERLAP_SECONDS = 30 * 24 * 3600;
-    private static final ObjectSchema ROTATE = ObjectSchema.of()
-            .optional("overlapSeconds", Types.integer(0, MAX_OVERLAP_SECONDS));
 
     private final WebhookKeys keys;
     private final WebhookSigner signer;
@@ -43,14 +36,11 @@ public final class WebhookKeyService {
         this.tx = tx;
     }
 
-    /** What a rotation left valid: the new key, and the one it replaced with the end of its overlap (if any). */
-    public record Rotation(WebhookKey current, WebhookKey previous) {
-    }
-
     /**
      * The platform's current public key (PEM, SPKI), shown as {@code webhookPublicKey} by {@code GET /config}, and by
      * {@code PATCH /config}'s answer: so MANAGE, which changes the configuration, sees it as VIEW does.
      */
+    @Override
     public String publicKey(Caller caller) {
         if (!caller.permissions().contains(Permission.MANAGE)) {
             caller.require(Permission.VIEW);
@@ -58,10 +48,10 @@ public final class WebhookKeyService {
         return signingKeys(caller.platformId(), clock.now(caller)).get(0).publicKeyPem();
     }
 
-    public Rotation rotate(Caller caller, Object body) {
+    @Override
+    public RotatedKeys rotate(Caller caller, KeyRotation command) {
         caller.require(Permission.MANAGE);
-        Fields f = body == null ? Fields.empty() : ROTATE.validate(body);
-        long overlap = f.number("overlapSeconds").orElse(DEFAULT_OVERLAP_SECONDS);
+        long overlap = command.overlapSeconds();
         return tx.inTransaction(() -> {
             Instant now = clock.now(caller);
             WebhookKey current = signingKeys(caller.platformId(), now).get(0);
@@ -72,7 +62,9 @@ public final class WebhookKeyService {
             keys.retireBelow(caller.platformId(), current.generation(), now);
             keys.retireBelow(caller.platformId(), next.generation(), now.plusSeconds(overlap));
             List<WebhookKey> valid = keys.active(caller.platformId(), now);
-            return new Rotation(valid.get(0), valid.size() > 1 ? valid.get(1) : null);
+            WebhookKey previous = valid.size() > 1 ? valid.get(1) : null;
+            return new RotatedKeys(valid.get(0).publicKeyPem(), previous == null ? null : previous.publicKeyPem(),
+                    previous == null ? null : previous.retiresAt());
         });
     }
 

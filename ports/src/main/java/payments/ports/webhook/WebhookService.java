@@ -1,7 +1,6 @@
 package payments.ports.webhook;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.common.Conflict;
@@ -12,7 +11,6 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
-import payments.core.validation.ObjectSchema;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventTypes;
@@ -22,11 +20,8 @@ import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.webhook.WebhookDeliveries;
 import payments.ports.time.PlatformClock;
 
-/** A platform's view of its webhooks: the events and their delivery logs, replays, and the test webhook. */
-public final class WebhookService {
-    /** The actions take no body: an empty object is accepted, any field is refused. */
-    private static final ObjectSchema NO_BODY = ObjectSchema.of();
-
+/** {@link WebhookUseCases}. */
+public final class WebhookService implements WebhookUseCases {
     private final WebhookDeliveries deliveries;
     private final WebhookDelivery delivery;
     private final Platforms platforms;
@@ -42,15 +37,13 @@ public final class WebhookService {
         this.tx = tx;
     }
 
-    /** An event with its delivery log. */
-    public record EventLog(WebhookEvent event, List<DeliveryAttempt> attempts) {
-    }
-
+    @Override
     public Page<WebhookEvent> list(Caller caller, EventFilter filter, PageRequest page) {
         caller.require(Permission.VIEW);
         return deliveries.list(caller.platformId(), filter, page);
     }
 
+    @Override
     public EventLog get(Caller caller, UUID id) {
         caller.require(Permission.VIEW);
         return log(caller, id);
@@ -62,13 +55,12 @@ public final class WebhookService {
     }
 
     /**
-     * Sends the event again, now, with the same id; one attempt, however often it was tried before. Not an approval
-     * request: it asked once while the payment waited, and the payment has been decided since, or will be by the API
-     * (409 {@code CONFLICT}).
+     * Not an approval request: it asked once while the payment waited, and the payment has been decided since, or
+     * will be by the API (409 {@code CONFLICT}).
      */
-    public EventLog replay(Caller caller, UUID id, Object body) {
+    @Override
+    public EventLog replay(Caller caller, UUID id) {
         caller.require(Permission.MANAGE);
-        noBody(body);
         requireEndpoint(caller);
         if (deliveries.find(caller.platformId(), id).map(e -> e.type().equals(EventTypes.INCOMING_PAYMENT_PENDING))
                 .orElse(false)) {
@@ -84,22 +76,18 @@ public final class WebhookService {
         return log(caller, id); // the answer to the caller's own change: MANAGE, without VIEW, sees it
     }
 
-    /** Replays every EXHAUSTED event of the platform (after its endpoint was fixed); returns how many. */
-    public int replayExhausted(Caller caller, Object body) {
+    @Override
+    public int replayExhausted(Caller caller) {
         caller.require(Permission.MANAGE);
-        noBody(body);
         requireEndpoint(caller);
         return tx.inTransaction(() -> deliveries.replayExhausted(caller.platformId(), clock.now(caller)));
     }
 
-    /**
-     * {@code POST /sandbox/webhooks/test}: a TEST event, sent at once and logged. Delivered means acknowledged
-     * (a 2xx, or 409); any other answer, or none, is {@code WEBHOOK_DELIVERY_ERROR}.
-     */
-    public DeliveryAttempt sendTest(Caller caller, Object body) {
+    /** Delivered means acknowledged (a 2xx, or 409); any other answer, or none, is {@code WEBHOOK_DELIVERY_ERROR}. */
+    @Override
+    public DeliveryAttempt sendTest(Caller caller) {
         caller.requireSandbox();
         caller.require(Permission.MANAGE);
-        noBody(body);
         Platform platform = requireEndpoint(caller);
         DeliveryAttempt attempt = delivery.sendNow(platform, EventTypes.TEST, null).attempt();
         if (!attempt.delivered()) {
@@ -115,11 +103,6 @@ public final class WebhookService {
         return attempt;
     }
 
-    private static void noBody(Object body) {
-        if (body != null) {
-            NO_BODY.validate(body);
-        }
-    }
 
     private Platform requireEndpoint(Caller caller) {
         Platform platform = platforms.find(caller.platformId()).orElseThrow();

@@ -35,12 +35,14 @@ import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.ports.World;
+import payments.ports.customer.NewCustomer;
 
 class InternalAccountServiceTest {
     private final World w = new World();
     private final Platform acme = w.sandbox();
     private final Caller caller = w.caller(acme);
-    private final Customer jane = w.customerService.create(caller, individual("currencies", List.of("USD", "EUR")));
+    private final Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual("currencies",
+            List.of("USD", "EUR"))));
     private final InternalAccount janeUsd = account(jane, "USD");
 
     private InternalAccount account(Customer c, String currency) {
@@ -49,7 +51,7 @@ class InternalAccountServiceTest {
     }
 
     private InternalAccountView fund(InternalAccountId id, Object amount) {
-        return w.internalAccountService.fund(caller, id, json("amount", amount));
+        return w.internalAccountService.fund(caller, id, SandboxFunding.fromJson(json("amount", amount)));
     }
 
     private AccountRef fundingSource(String currency) {
@@ -123,20 +125,22 @@ class InternalAccountServiceTest {
     @Test
     void a_missing_amount_or_an_unknown_field_is_INVALID_INPUT() {
         assertEquals(List.of("amount"), fields(assertThrows(InvalidInput.class,
-                () -> w.internalAccountService.fund(caller, janeUsd.id(), json()))));
+                () -> w.internalAccountService.fund(caller, janeUsd.id(), SandboxFunding.fromJson(json())))));
         assertEquals(List.of("currency"), fields(assertThrows(InvalidInput.class,
-                () -> w.internalAccountService.fund(caller, janeUsd.id(), json("amount", 5L, "currency", "USD")))));
+                () -> w.internalAccountService.fund(caller, janeUsd.id(), SandboxFunding.fromJson(json("amount", 5L,
+                        "currency", "USD"))))));
     }
 
     @Test
     void a_production_caller_may_not_fund() {
         Platform live = w.platform(Environment.PRODUCTION, "live.example", "USD");
         Caller liveCaller = w.caller(live);
-        Customer bob = w.customerService.create(liveCaller, individual());
+        Customer bob = w.customerService.create(liveCaller, NewCustomer.fromJson(individual()));
         InternalAccount bobUsd = account(bob, "USD");
 
         Forbidden e = assertThrows(Forbidden.class,
-                () -> w.internalAccountService.fund(liveCaller, bobUsd.id(), json("amount", 100L)));
+                () -> w.internalAccountService.fund(liveCaller, bobUsd.id(), SandboxFunding.fromJson(json("amount",
+                        100L))));
 
         assertEquals("FORBIDDEN", e.code());
         assertEquals(0L, w.internalAccounts.find(live.id(), bobUsd.id()).orElseThrow().availableMinor());
@@ -148,7 +152,8 @@ class InternalAccountServiceTest {
         Caller viewer = w.caller(acme, Permission.VIEW, Permission.MANAGE);
 
         assertThrows(Forbidden.class,
-                () -> w.internalAccountService.fund(viewer, janeUsd.id(), json("amount", 100L)));
+                () -> w.internalAccountService.fund(viewer, janeUsd.id(), SandboxFunding.fromJson(json("amount",
+                        100L))));
         assertEquals(0, w.ledger.journals().size());
     }
 
@@ -164,7 +169,7 @@ class InternalAccountServiceTest {
     @Test
     void another_platforms_account_is_not_found() {
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
-        Customer theirs = w.customerService.create(w.caller(other), individual());
+        Customer theirs = w.customerService.create(w.caller(other), NewCustomer.fromJson(individual()));
 
         assertThrows(NotFound.class, () -> fund(account(theirs, "USD").id(), 100L));
         assertEquals(0L, account(theirs, "USD").availableMinor());

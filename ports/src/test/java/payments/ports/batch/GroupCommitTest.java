@@ -1,6 +1,5 @@
 package payments.ports.batch;
 
-import payments.ports.batch.GroupCommit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,10 +11,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Executor;
@@ -33,6 +32,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Conflict;
+import payments.core.common.Unavailable;
 import payments.ports.batch.GroupCommit.Outcome;
 
 class GroupCommitTest {
@@ -48,7 +48,7 @@ class GroupCommitTest {
 
     @Test
     void a_lone_request_is_a_batch_of_one() {
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(r -> { }), r -> -1, 8, 1, threads);
+        GroupCommit<Integer, Integer> group = commit(doubling(r -> { }), r -> -1, 8, 1, threads);
 
         assertEquals(42, group.submit(21).join());
         assertEquals(List.of(List.of(21)), batches);
@@ -58,7 +58,7 @@ class GroupCommitTest {
     void requests_that_arrive_while_a_batch_runs_go_together_in_the_next_one_bounded_by_the_batch_size()
             throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(first -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(first -> {
             if (first.get(0) == 0) {
                 await(release);
             }
@@ -91,7 +91,7 @@ class GroupCommitTest {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
         ConcurrentHashMap<Integer, Integer> seen = new ConcurrentHashMap<>();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(batch -> {
             mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
             batch.forEach(r -> seen.merge(r, 1, Integer::sum));
             Thread.yield();
@@ -188,7 +188,7 @@ class GroupCommitTest {
         AtomicBoolean zeroRunning = new AtomicBoolean(true);
         AtomicBoolean keySharedWithZero = new AtomicBoolean();
         // Keys: even requests lock "even", odd ones "odd"; request 0's batch holds "even" until released.
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(batch -> {
             if (batch.contains(0)) {
                 await(release);
                 zeroRunning.set(false);
@@ -224,7 +224,7 @@ class GroupCommitTest {
         AtomicBoolean shared = new AtomicBoolean();
         AtomicInteger mostAtOnce = new AtomicInteger();
         AtomicInteger running = new AtomicInteger();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(batch -> {
             mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
             Set<Integer> keys = batch.stream().map(GroupCommitTest::scattered).collect(Collectors.toSet());
             synchronized (held) {
@@ -254,7 +254,7 @@ class GroupCommitTest {
         CyclicBarrier pair = new CyclicBarrier(2);
         AtomicInteger paired = new AtomicInteger();
         AtomicBoolean meet = new AtomicBoolean();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(batch -> {
             if (!meet.get()) {
                 Thread.yield();
                 return;
@@ -293,7 +293,7 @@ class GroupCommitTest {
     void a_submitting_thread_only_queues_and_every_batch_runs_on_the_executor() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         List<String> ranOn = Collections.synchronizedList(new ArrayList<>());
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(batch -> {
+        GroupCommit<Integer, Integer> group = commit(doubling(batch -> {
             ranOn.add(Thread.currentThread().getName());
             if (batch.contains(0)) {
                 await(release);
@@ -319,9 +319,33 @@ class GroupCommitTest {
     }
 
     @Test
+    void a_full_queue_refuses_a_request_at_once_with_503_and_retry_after() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        GroupCommit<Integer, Integer> group = new GroupCommit<>((requests, alone) -> {
+            batches.add(List.copyOf(requests));
+            await(release);
+            return requests.stream().map(r -> Outcome.done(r * 2)).toList();
+        }, 8, 1, 2, threads);
+
+        CompletableFuture<Integer> running = group.submit(0);
+        awaitBatches(1);
+        CompletableFuture<Integer> first = group.submit(1);
+        CompletableFuture<Integer> second = group.submit(2);
+        CompletionException full = assertThrows(CompletionException.class, () -> group.submit(3).join());
+        release.countDown();
+
+        Unavailable refused = (Unavailable) full.getCause();
+        assertEquals("SERVICE_UNAVAILABLE", refused.code());
+        assertEquals(1, refused.retryAfterSeconds());
+        assertEquals(List.of(0, 2, 4), List.of(running.get(5, TimeUnit.SECONDS), first.get(5, TimeUnit.SECONDS),
+                second.get(5, TimeUnit.SECONDS)));
+        assertEquals(List.of(List.of(0), List.of(1, 2)), batches, "the refused request never joined a batch");
+    }
+
+    @Test
     void a_request_submitted_while_the_executor_shuts_down_fails_instead_of_waiting_forever() {
         threads.shutdown();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(doubling(r -> { }), r -> -1, 8, 1, threads);
+        GroupCommit<Integer, Integer> group = commit(doubling(r -> { }), r -> -1, 8, 1, threads);
 
         CompletionException e = assertThrows(CompletionException.class, () -> group.submit(1).join());
 
@@ -346,7 +370,7 @@ class GroupCommitTest {
             awaitUntil(() -> group.get(0).queued() == 0 && batches.size() == 2, "the running leader took it");
             throw new RejectedExecutionException("shutting down");
         };
-        group.add(new GroupCommit<>(doubling(batch -> {
+        group.add(commit(doubling(batch -> {
             if (batch.contains(1)) {
                 firstRunning.countDown();
                 await(releaseFirst);
@@ -369,7 +393,7 @@ class GroupCommitTest {
     void a_refused_request_fails_with_its_error_and_one_left_alone_runs_by_itself_on_the_executor() {
         Conflict conflict = new Conflict("CONFLICT", "no");
         List<Thread> aloneOn = new ArrayList<>();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> batch.stream()
+        GroupCommit<Integer, Integer> group = commit(batch -> batch.stream()
                 .map(r -> r == 1 ? Outcome.<Integer>refused(conflict) : Outcome.<Integer>alone()).toList(),
                 r -> {
                     aloneOn.add(Thread.currentThread());
@@ -384,7 +408,7 @@ class GroupCommitTest {
 
     @Test
     void when_a_batch_fails_as_a_whole_each_of_its_requests_runs_alone() {
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> {
+        GroupCommit<Integer, Integer> group = commit(batch -> {
             throw new IllegalStateException("the database said no");
         }, r -> r + 1000, 8, 1, threads);
 
@@ -397,7 +421,7 @@ class GroupCommitTest {
         RuntimeException lost = new IllegalStateException("commit failed",
                 new java.sql.SQLException("An I/O error occurred while sending to the backend.", "08006"));
         AtomicInteger ranAlone = new AtomicInteger();
-        GroupCommit<Integer, Integer> group = new GroupCommit<>(batch -> {
+        GroupCommit<Integer, Integer> group = commit(batch -> {
             throw lost;
         }, r -> ranAlone.incrementAndGet(), 8, 1, threads);
 
@@ -408,7 +432,8 @@ class GroupCommitTest {
     }
 
     /** A batch function answering each request with twice its value, after running {@code during}. */
-    private Function<List<Integer>, List<Outcome<Integer>>> doubling(java.util.function.Consumer<List<Integer>> during) {
+    private Function<List<Integer>,
+            List<Outcome<Integer>>> doubling(java.util.function.Consumer<List<Integer>> during) {
         return batch -> {
             batches.add(List.copyOf(batch));
             during.accept(batch);
@@ -435,7 +460,7 @@ class GroupCommitTest {
 
     /** Batches of at most 8, two at once; a batch whose first request has a latch in {@code holds} waits for it. */
     private GroupCommit<Integer, Integer> heldBy(Map<Integer, CountDownLatch> holds) {
-        return new GroupCommit<>(doubling(batch -> {
+        return commit(doubling(batch -> {
             CountDownLatch hold = holds.get(batch.get(0));
             if (hold != null) {
                 await(hold);
@@ -473,5 +498,23 @@ class GroupCommitTest {
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * A group commit of a batch function and, for the requests that run alone, a function of one request: the batch
+     * of one that {@link GroupCommit.Batch#run} gets with {@code alone}.
+     */
+    private static GroupCommit<Integer, Integer> commit(Function<List<Integer>, List<Outcome<Integer>>> batch,
+                                                       Function<Integer, Integer> alone,
+                                                       Function<Integer, Object> lockKey, int maxBatch,
+                                                       int maxLeaders, Executor executor) {
+        return new GroupCommit<>((requests, isAlone) -> isAlone ? List.of(Outcome.done(alone.apply(requests.get(0))))
+                : batch.apply(requests), lockKey, maxBatch, maxLeaders, 100_000, executor);
+    }
+
+    private static GroupCommit<Integer, Integer> commit(Function<List<Integer>, List<Outcome<Integer>>> batch,
+                                                       Function<Integer, Integer> alone, int maxBatch,
+                                                       int maxLeaders, Executor executor) {
+        return commit(batch, alone, request -> null, maxBatch, maxLeaders, executor);
     }
 }

@@ -1,7 +1,5 @@
 package payments.ports.customer;
 
-import payments.ports.World;
-import payments.ports.wallet.SignedRetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -41,6 +39,9 @@ import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
+import payments.ports.World;
+import payments.ports.wallet.SignedCall;
+import payments.ports.wallet.SignedOutcome;
 
 class CustomerServiceTest {
     private final World w = new World();
@@ -48,7 +49,7 @@ class CustomerServiceTest {
     private final Caller manager = w.caller(acme);
 
     private Customer create(Map<String, Object> body) {
-        return w.customerService.create(manager, body);
+        return w.customerService.create(manager, NewCustomer.fromJson(body));
     }
 
     private List<InternalAccount> accountsOf(Customer c) {
@@ -132,7 +133,8 @@ class CustomerServiceTest {
     @Test
     void a_crypto_currency_gets_an_internal_crypto_account() {
         Platform p = w.platform(Environment.SANDBOX, "coins.example", "USD", "USDC");
-        Customer c = w.customerService.create(w.caller(p), individual("currencies", List.of("USDC")));
+        Customer c = w.customerService.create(w.caller(p), NewCustomer.fromJson(individual("currencies",
+                List.of("USDC"))));
 
         List<InternalAccount> accounts = w.internalAccounts.listOwnedBy(p.id(), c.id());
         assertEquals(1, accounts.size());
@@ -207,11 +209,12 @@ class CustomerServiceTest {
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
 
         Customer c = w.customerService.create(w.caller(other),
-                individual("platformCustomerId", "user-1", "umaAddress", "$jane@other.example"));
+                NewCustomer.fromJson(individual("platformCustomerId", "user-1", "umaAddress", "$jane@other.example")));
 
         assertEquals(other.id(), c.platformId());
         assertEquals(List.of("umaAddress"), fields(assertThrows(InvalidInput.class, () -> w.customerService.create(
-                w.caller(other), individual("umaAddress", "$jane@acme.example")))), "not on another's domain");
+                w.caller(other), NewCustomer.fromJson(individual("umaAddress", "$jane@acme.example"))))),
+                        "not on another's domain");
     }
 
     @Test
@@ -302,10 +305,11 @@ class CustomerServiceTest {
     @Test
     void changing_an_email_tied_to_a_wallet_credential_needs_a_signed_retry_and_changes_nothing_yet() {
         Customer c = create(individual("platformCustomerId", "user-2", "email", "old@example.com"));
-        var outcome = w.customerService.update(manager, c.id(), json("customerType", "INDIVIDUAL",
-                "email", "new@example.com"), new SignedRetry.Signed("PATCH", "/customers/" + c.id(),
+        var outcome = w.customerService.update(manager, c.id(), CustomerUpdate.fromJson(json("customerType",
+                "INDIVIDUAL",
+                "email", "new@example.com")), new SignedCall("PATCH", "/customers/" + c.id(),
                 new byte[0], null, null));
-        assertTrue(outcome instanceof SignedRetry.Challenge<?>);
+        assertTrue(outcome instanceof SignedOutcome.Challenge<?>);
         assertEquals("old@example.com", w.customerService.get(manager, c.id()).email());
     }
 
@@ -422,7 +426,7 @@ class CustomerServiceTest {
 
         assertEquals(c, w.customerService.get(viewer, c.id()));
         assertEquals("FORBIDDEN", assertThrows(Forbidden.class,
-                () -> w.customerService.create(viewer, individual())).code());
+                () -> w.customerService.create(viewer, NewCustomer.fromJson(individual()))).code());
         assertThrows(Forbidden.class, () -> w.updateCustomer(viewer, c.id(),
                 json("customerType", "INDIVIDUAL", "fullName", "X")));
         assertThrows(Forbidden.class, () -> w.customerService.delete(viewer, c.id()));

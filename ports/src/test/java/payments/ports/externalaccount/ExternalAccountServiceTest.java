@@ -1,7 +1,5 @@
 package payments.ports.externalaccount;
 
-import payments.ports.World;
-import payments.ports.externalaccount.ExternalAccountService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -30,6 +28,8 @@ import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
+import payments.ports.World;
+import payments.ports.customer.NewCustomer;
 import payments.ports.driven.account.BeneficiaryVerifier;
 import payments.ports.fakes.FixedBeneficiaryVerifier;
 
@@ -37,7 +37,7 @@ class ExternalAccountServiceTest {
     private final World w = new World();
     private final Platform acme = w.sandbox();
     private final Caller caller = w.caller(acme);
-    private final Customer jane = w.customerService.create(caller, individual());
+    private final Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual()));
 
     private static Map<String, Object> usdAccount(String accountNumber) {
         return json("accountType", "USD_ACCOUNT", "accountNumber", accountNumber, "routingNumber", "021000021",
@@ -53,7 +53,7 @@ class ExternalAccountServiceTest {
     }
 
     private ExternalAccount create(Map<String, Object> body) {
-        return w.externalAccountService.create(caller, body, false);
+        return w.externalAccountService.create(caller, NewExternalAccount.fromJson(body, false));
     }
 
     private List<ExternalAccount> customerAccounts() {
@@ -144,7 +144,7 @@ class ExternalAccountServiceTest {
 
     @Test
     void a_new_default_of_one_customer_leaves_another_customers_default_alone() {
-        Customer bob = w.customerService.create(caller, individual());
+        Customer bob = w.customerService.create(caller, NewCustomer.fromJson(individual()));
         ExternalAccount bobs = create(forCustomer(bob.id(), usdAccount("333333333"), "defaultUmaDepositAccount", true));
 
         create(forCustomer(jane.id(), usdAccount("444444444"), "defaultUmaDepositAccount", true));
@@ -165,7 +165,7 @@ class ExternalAccountServiceTest {
     @Test
     void the_platform_route_refuses_customerId_as_an_unknown_field() {
         InvalidInput e = assertThrows(InvalidInput.class, () -> w.externalAccountService.create(caller,
-                forCustomer(jane.id(), usdAccount("123456789")), true));
+                NewExternalAccount.fromJson(forCustomer(jane.id(), usdAccount("123456789")), true)));
 
         assertEquals("INVALID_INPUT", e.code());
         assertEquals(List.of("customerId"), fields(e));
@@ -174,7 +174,7 @@ class ExternalAccountServiceTest {
     @Test
     void the_platform_route_creates_a_platform_account_seen_only_on_that_route() {
         ExternalAccount a = w.externalAccountService.create(caller,
-                json("currency", "USD", "accountInfo", usdAccount("123456789")), true);
+                NewExternalAccount.fromJson(json("currency", "USD", "accountInfo", usdAccount("123456789")), true));
 
         assertNull(a.customerId());
         assertTrue(a.isPlatformAccount());
@@ -207,10 +207,10 @@ class ExternalAccountServiceTest {
 
     @Test
     void a_deleted_customer_or_one_of_another_platform_is_USER_NOT_FOUND() {
-        Customer gone = w.customerService.create(caller, individual());
+        Customer gone = w.customerService.create(caller, NewCustomer.fromJson(individual()));
         w.customerService.delete(caller, gone.id());
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
-        Customer theirs = w.customerService.create(w.caller(other), individual());
+        Customer theirs = w.customerService.create(w.caller(other), NewCustomer.fromJson(individual()));
 
         assertEquals("USER_NOT_FOUND", assertThrows(NotFound.class,
                 () -> create(forCustomer(gone.id(), usdAccount("123456789")))).code());
@@ -239,10 +239,10 @@ class ExternalAccountServiceTest {
     @Test
     void the_same_account_for_another_owner_or_after_deletion_is_allowed() {
         ExternalAccount first = create(forCustomer(jane.id(), usdAccount("123456789")));
-        Customer bob = w.customerService.create(caller, individual());
+        Customer bob = w.customerService.create(caller, NewCustomer.fromJson(individual()));
         create(forCustomer(bob.id(), usdAccount("123456789")));
-        w.externalAccountService.create(caller, json("currency", "USD", "accountInfo", usdAccount("123456789")),
-                true);
+        w.externalAccountService.create(caller, NewExternalAccount.fromJson(json("currency", "USD", "accountInfo",
+                usdAccount("123456789")), true));
 
         w.externalAccountService.delete(caller, first.id(), false);
         ExternalAccount again = create(forCustomer(jane.id(), usdAccount("123456789")));
@@ -256,7 +256,7 @@ class ExternalAccountServiceTest {
         Caller viewer = w.caller(acme, Permission.VIEW, Permission.TRANSACT);
 
         assertThrows(Forbidden.class, () -> w.externalAccountService.create(viewer,
-                forCustomer(jane.id(), usdAccount("123456789")), false));
+                NewExternalAccount.fromJson(forCustomer(jane.id(), usdAccount("123456789")), false)));
         assertEquals(List.of(), w.verifier.calls());
     }
 
@@ -269,7 +269,9 @@ class ExternalAccountServiceTest {
                 w.tx, w.clock, w.ids, w.events);
 
         InvalidInput e = assertThrows(InvalidInput.class,
-                () -> service.create(caller, forCustomer(jane.id(), usdAccount("123456105")), false));
+                () -> service.create(caller, NewExternalAccount.fromJson(forCustomer(jane.id(),
+                        usdAccount("123456105")),
+                        false)));
 
         assertEquals("INVALID_BANK_ACCOUNT", e.code());
         assertEquals(List.of(), customerAccounts());

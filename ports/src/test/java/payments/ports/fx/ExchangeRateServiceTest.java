@@ -1,10 +1,5 @@
 package payments.ports.fx;
 
-import payments.ports.World;
-import payments.ports.time.PlatformClock;
-import payments.ports.fx.ExchangeRateService;
-import payments.ports.fx.PlatformFees;
-import payments.ports.fx.CorridorRate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,22 +12,24 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import payments.core.common.Forbidden;
 import payments.core.common.InvalidInput;
+import payments.core.fx.CorridorFees;
 import payments.core.fx.Fees;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.ports.World;
 import payments.ports.driven.platform.SandboxClocks;
 import payments.ports.fakes.TableFxRates;
+import payments.ports.time.PlatformClock;
 
 class ExchangeRateServiceTest {
     private final World w = new World();
     private final TableFxRates fx = new TableFxRates().providerFees(new Fees(0, 25))
             .rate("USD", "EUR", "1.08").rate("EUR", "USD", "0.93").rate("USD", "MXN", "0.058")
             .rate("MXN", "USD", "17.3").rate("EUR", "MXN", "0.054");
-    private final PlatformFees platformFees = new PlatformFees(fx);
-    private final ExchangeRateService service = new ExchangeRateService(w.platforms, fx, platformFees,
+    private final ExchangeRateService service = new ExchangeRateService(w.platforms, fx,
             new PlatformClock(w.clock, NO_OFFSETS));
 
     private static final SandboxClocks NO_OFFSETS = new SandboxClocks() {
@@ -82,8 +79,8 @@ class ExchangeRateServiceTest {
     void platform_fee_configs_for_the_sending_currency_add_to_the_provider_fees() {
         Platform p = platform(List.of(usdFee(50, 100, "USD"), usdFee(0, 2, "EUR")));
         // 2 EUR cents cost ceil(2 × 1.08) = 3 USD cents; fixed 100 + 3, bps 25 + 50.
-        assertEquals(new Fees(103, 75), platformFees.forCorridor(p, "USD", "EUR", w.clock.now()).orElseThrow());
-        assertEquals(new Fees(0, 25), platformFees.forCorridor(p, "EUR", "USD", w.clock.now()).orElseThrow());
+        assertEquals(new Fees(103, 75), corridorFees(p, "USD", "EUR").orElseThrow());
+        assertEquals(new Fees(0, 25), corridorFees(p, "EUR", "USD").orElseThrow());
         var usdEur = service.list(w.caller(p), "USD", List.of("EUR"), 10_000L).get(0);
         // fee 103 + ceil(75) = 178; 98.22 USD / 1.08 = 90.944... → 9094 EUR cents.
         assertEquals(103L, usdEur.fixedFees());
@@ -94,7 +91,7 @@ class ExchangeRateServiceTest {
     @Test
     void fees_that_take_everything_show_nothing_arriving() {
         Platform p = platform(List.of(usdFee(10_000, 0, "USD")));
-        assertEquals(java.util.Optional.empty(), platformFees.forCorridor(p, "USD", "EUR", w.clock.now()));
+        assertEquals(java.util.Optional.empty(), corridorFees(p, "USD", "EUR"));
         var usdEur = service.list(w.caller(p), "USD", List.of("EUR"), 5_000L).get(0);
         assertEquals(0, usdEur.receivingAmount());
         assertEquals(5_000, usdEur.totalFees());
@@ -138,5 +135,11 @@ class ExchangeRateServiceTest {
     void reading_rates_needs_the_view_permission() {
         Caller caller = w.caller(platform(List.of()), Permission.TRANSACT);
         assertThrows(Forbidden.class, () -> service.list(caller, null, List.of(), null));
+    }
+
+    /** The fees a corridor costs the platform's senders ({@link CorridorFees}), at the test's rates. */
+    private java.util.Optional<Fees> corridorFees(Platform p, String sending, String receiving) {
+        return CorridorFees.of(p.config(), fx.providerFees(p.environment(), sending, receiving), sending,
+                (s, r) -> fx.rate(p.environment(), s, r, w.clock.now()));
     }
 }

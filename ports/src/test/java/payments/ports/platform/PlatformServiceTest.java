@@ -1,8 +1,5 @@
 package payments.ports.platform;
 
-import payments.ports.World;
-import payments.ports.platform.PlatformService;
-import payments.ports.platform.TokenService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -26,6 +23,8 @@ import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.ports.World;
+import payments.ports.customer.NewCustomer;
 
 class PlatformServiceTest {
     private final World w = new World();
@@ -69,7 +68,7 @@ class PlatformServiceTest {
     void the_default_sandbox_comes_with_a_first_token_that_may_do_everything() {
         PlatformService.CreatedPlatform created = sandbox();
 
-        TokenService.IssuedToken first = created.firstToken();
+        IssuedToken first = created.firstToken();
         Caller caller = w.tokens.authenticate(first.token().id().value().toString(), first.secret());
         assertEquals(PlatformService.DEFAULT_SANDBOX, caller.platformId());
         assertEquals(Environment.SANDBOX, caller.environment());
@@ -116,7 +115,7 @@ class PlatformServiceTest {
         w.clock.advance(Duration.ofMinutes(1));
 
         Platform updated = w.platformService.updateConfig(w.caller(p),
-                json("webhookEndpoint", "https://hooks.example.com/payments"));
+                ConfigUpdate.fromJson(json("webhookEndpoint", "https://hooks.example.com/payments")));
 
         PlatformConfig c = updated.config();
         assertEquals("https://hooks.example.com/payments", c.webhookEndpoint());
@@ -128,7 +127,8 @@ class PlatformServiceTest {
         assertEquals(w.clock.now(), updated.updatedAt());
         assertEquals(updated, w.platforms.find(p.id()).orElseThrow());
 
-        Platform again = w.platformService.updateConfig(w.caller(p), json("umaDomain", "pay.example"));
+        Platform again = w.platformService.updateConfig(w.caller(p), ConfigUpdate.fromJson(json("umaDomain",
+                "pay.example")));
         assertEquals("pay.example", again.config().umaDomain());
         assertEquals("https://hooks.example.com/payments", again.config().webhookEndpoint());
     }
@@ -137,9 +137,9 @@ class PlatformServiceTest {
     void adding_a_currency_opens_a_platform_internal_account_for_it() {
         Platform p = sandbox().platform();
 
-        Platform updated = w.platformService.updateConfig(w.caller(p), json("supportedCurrencies",
+        Platform updated = w.platformService.updateConfig(w.caller(p), ConfigUpdate.fromJson(json("supportedCurrencies",
                 List.of(currency("USD", 1, 1_000_000), currency("EUR", 1, 1_000_000), currency("USDC", 1, 10),
-                        currency("MXN", 100, 5_000_000))));
+                        currency("MXN", 100, 5_000_000)))));
 
         assertEquals(List.of("USD", "EUR", "USDC", "MXN"), updated.config().currencyCodes());
         assertEquals(List.of("EUR", "MXN", "USD", "USDC"), platformAccountCurrencies(p),
@@ -154,12 +154,14 @@ class PlatformServiceTest {
         Platform p = sandbox().platform();
         Caller caller = w.caller(p);
         assertEquals("INVALID_CURRENCY", assertThrows(InvalidInput.class, () -> w.customerService.create(caller,
-                World.individual("currencies", List.of("MXN")))).code());
+                NewCustomer.fromJson(World.individual("currencies", List.of("MXN"))))).code());
 
-        w.platformService.updateConfig(caller, json("supportedCurrencies", List.of(currency("MXN", 1, 10))));
+        w.platformService.updateConfig(caller, ConfigUpdate.fromJson(json("supportedCurrencies",
+                List.of(currency("MXN", 1, 10)))));
 
         assertEquals(List.of("MXN"),
-                w.customerService.create(caller, World.individual("currencies", List.of("MXN"))).currencies());
+                w.customerService.create(caller, NewCustomer.fromJson(World.individual("currencies",
+                        List.of("MXN")))).currencies());
     }
 
     @Test
@@ -167,7 +169,8 @@ class PlatformServiceTest {
         Platform p = sandbox().platform();
 
         InvalidInput e = assertThrows(InvalidInput.class, () -> w.platformService.updateConfig(w.caller(p),
-                json("supportedCurrencies", List.of(currency("USD", 1, 10), currency("USD", 1, 20)))));
+                ConfigUpdate.fromJson(json("supportedCurrencies", List.of(currency("USD", 1, 10), currency("USD", 1,
+                        20))))));
 
         assertEquals("INVALID_INPUT", e.code());
         assertEquals(List.of("supportedCurrencies[1].currencyCode"), fields(e));
@@ -179,11 +182,13 @@ class PlatformServiceTest {
         Platform p = sandbox().platform();
 
         InvalidInput e = assertThrows(InvalidInput.class, () -> w.platformService.updateConfig(w.caller(p),
-                json("supportedCurrencies", List.of(currency("USD", 1, 10), currency("EUR", 11, 10)))));
+                ConfigUpdate.fromJson(json("supportedCurrencies", List.of(currency("USD", 1, 10), currency("EUR", 11,
+                        10))))));
 
         assertEquals(List.of("supportedCurrencies[1].minAmount"), fields(e));
         w.platformService.updateConfig(w.caller(p),
-                json("supportedCurrencies", List.of(currency("EUR", 10, 10)))); // equal bounds are fine
+                ConfigUpdate.fromJson(json("supportedCurrencies", List.of(currency("EUR", 10,
+                        10))))); // equal bounds are fine
     }
 
     @Test
@@ -193,7 +198,8 @@ class PlatformServiceTest {
         bad.remove("enabledTransactionTypes");
 
         InvalidInput e = assertThrows(InvalidInput.class,
-                () -> w.platformService.updateConfig(w.caller(p), json("supportedCurrencies", List.of(bad))));
+                () -> w.platformService.updateConfig(w.caller(p), ConfigUpdate.fromJson(json("supportedCurrencies",
+                        List.of(bad)))));
 
         assertEquals(List.of("supportedCurrencies[0].minAmount", "supportedCurrencies[0].enabledTransactionTypes"),
                 fields(e));
@@ -206,7 +212,8 @@ class PlatformServiceTest {
                 "variableFeeBps", 25L, "fixedFee", json("amount", 10L, "currency", "EUR"));
 
         NotImplemented e = assertThrows(NotImplemented.class,
-                () -> w.platformService.updateConfig(w.caller(p), json("feeConfigs", List.of(fee))));
+                () -> w.platformService.updateConfig(w.caller(p), ConfigUpdate.fromJson(json("feeConfigs",
+                        List.of(fee)))));
 
         assertEquals("NOT_IMPLEMENTED", e.code());
         assertEquals(List.of(), w.platforms.find(p.id()).orElseThrow().config().feeConfigs());
@@ -218,7 +225,8 @@ class PlatformServiceTest {
         Map<String, Object> fee = json("feeType", "CROSS_CURRENCY_TRANSACTION", "sourceCurrency", "USD",
                 "variableFeeBps", 25L, "fixedFee", json("amount", 10L, "currency", "USD"));
 
-        Platform updated = w.platformService.updateConfig(w.caller(p), json("feeConfigs", List.of(fee)));
+        Platform updated = w.platformService.updateConfig(w.caller(p), ConfigUpdate.fromJson(json("feeConfigs",
+                List.of(fee))));
 
         assertEquals(List.of(fee), updated.config().feeConfigs());
     }
@@ -228,9 +236,9 @@ class PlatformServiceTest {
         Platform p = sandbox().platform();
 
         assertThrows(Forbidden.class, () -> w.platformService.updateConfig(w.caller(p, Permission.VIEW),
-                json("umaDomain", "x.example")));
+                ConfigUpdate.fromJson(json("umaDomain", "x.example"))));
         InvalidInput e = assertThrows(InvalidInput.class, () -> w.platformService.updateConfig(w.caller(p),
-                json("proxyUmaSubdomain", "proxy", "isRegulatedFinancialInstitution", true)));
+                ConfigUpdate.fromJson(json("proxyUmaSubdomain", "proxy", "isRegulatedFinancialInstitution", true))));
         assertEquals(List.of("proxyUmaSubdomain", "isRegulatedFinancialInstitution"), fields(e));
     }
 }

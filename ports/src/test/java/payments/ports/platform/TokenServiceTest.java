@@ -37,8 +37,8 @@ class TokenServiceTest {
     private final Platform acme = w.sandbox();
     private final Caller manager = w.caller(acme);
 
-    private TokenService.IssuedToken create(String name, String... permissions) {
-        return w.tokens.create(manager, json("name", name, "permissions", List.of(permissions)));
+    private IssuedToken create(String name, String... permissions) {
+        return w.tokens.create(manager, NewToken.fromJson(json("name", name, "permissions", List.of(permissions))));
     }
 
     private static TokenFilter noFilter() {
@@ -47,7 +47,7 @@ class TokenServiceTest {
 
     @Test
     void create_returns_the_secret_once_and_stores_only_its_hash() {
-        TokenService.IssuedToken issued = create("ci", "VIEW", "TRANSACT");
+        IssuedToken issued = create("ci", "VIEW", "TRANSACT");
 
         assertEquals("secret-1", issued.secret());
         assertEquals(issued.token().id().value() + ":secret-1", issued.credentials());
@@ -63,19 +63,22 @@ class TokenServiceTest {
     @Test
     void create_validates_name_and_permissions() {
         InvalidInput e = assertThrows(InvalidInput.class,
-                () -> w.tokens.create(manager, json("name", "", "permissions", List.of("VIEW", "ADMIN"))));
+                () -> w.tokens.create(manager, NewToken.fromJson(json("name", "", "permissions", List.of("VIEW",
+                        "ADMIN")))));
 
         assertEquals(List.of("name", "permissions[1]"), fields(e));
-        assertThrows(InvalidInput.class, () -> w.tokens.create(manager, json("name", "x", "permissions", List.of())));
+        assertThrows(InvalidInput.class, () -> w.tokens.create(manager, NewToken.fromJson(json("name", "x",
+                "permissions", List.of()))));
     }
 
     @Test
     void only_a_MANAGE_token_may_create_or_delete_tokens_and_VIEW_reads_them() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         Caller viewer = w.caller(acme, Permission.VIEW, Permission.TRANSACT);
         Caller transactor = w.caller(acme, Permission.TRANSACT);
 
-        assertThrows(Forbidden.class, () -> w.tokens.create(viewer, json("name", "x", "permissions", List.of("VIEW"))));
+        assertThrows(Forbidden.class, () -> w.tokens.create(viewer, NewToken.fromJson(json("name", "x", "permissions",
+                List.of("VIEW")))));
         assertThrows(Forbidden.class, () -> w.tokens.delete(viewer, issued.token().id()));
         assertEquals(issued.token(), w.tokens.get(viewer, issued.token().id()), "VIEW reads everything");
         assertEquals(1, w.tokens.list(viewer, noFilter(), new PageRequest(10, null)).data().stream()
@@ -85,7 +88,7 @@ class TokenServiceTest {
 
     @Test
     void authenticate_with_the_bare_uuid_gives_the_tokens_caller() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
 
         Caller caller = w.tokens.authenticate(issued.token().id().value().toString(), issued.secret());
 
@@ -94,7 +97,7 @@ class TokenServiceTest {
 
     @Test
     void authenticate_with_a_Token_prefixed_username_works_too() {
-        TokenService.IssuedToken issued = create("ci", "MANAGE");
+        IssuedToken issued = create("ci", "MANAGE");
 
         Caller caller = w.tokens.authenticate(issued.token().id().toString(), issued.secret());
 
@@ -106,7 +109,7 @@ class TokenServiceTest {
     @Test
     void a_production_platforms_token_authenticates_as_production() {
         Platform live = w.platform(Environment.PRODUCTION, "live.example", "USD");
-        TokenService.IssuedToken issued = w.tokens.issue(live.id(), "live", EnumSet.of(Permission.VIEW));
+        IssuedToken issued = w.tokens.issue(live.id(), "live", EnumSet.of(Permission.VIEW));
 
         Caller caller = w.tokens.authenticate(issued.token().id().toString(), issued.secret());
 
@@ -116,7 +119,7 @@ class TokenServiceTest {
 
     @Test
     void a_wrong_secret_is_UNAUTHORIZED() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
 
         Unauthenticated e = assertThrows(Unauthenticated.class,
                 () -> w.tokens.authenticate(issued.token().id().toString(), issued.secret() + "x"));
@@ -126,8 +129,8 @@ class TokenServiceTest {
 
     @Test
     void another_tokens_secret_is_UNAUTHORIZED() {
-        TokenService.IssuedToken one = create("one", "VIEW");
-        TokenService.IssuedToken two = create("two", "VIEW");
+        IssuedToken one = create("one", "VIEW");
+        IssuedToken two = create("two", "VIEW");
 
         assertThrows(Unauthenticated.class, () -> w.tokens.authenticate(one.token().id().toString(), two.secret()));
     }
@@ -154,7 +157,7 @@ class TokenServiceTest {
 
     @Test
     void a_non_canonical_spelling_of_the_token_uuid_is_UNAUTHORIZED() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         String canonical = issued.token().id().value().toString();
         String shortened = String.join("-", java.util.Arrays.stream(canonical.split("-"))
                 .map(g -> g.replaceFirst("^0+(?=.)", "")).toList());
@@ -166,7 +169,7 @@ class TokenServiceTest {
 
     @Test
     void a_deleted_token_no_longer_authenticates_and_is_gone_from_reads() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         TokenId id = issued.token().id();
 
         w.tokens.delete(manager, id);
@@ -180,7 +183,7 @@ class TokenServiceTest {
 
     @Test
     void a_token_deleted_here_stops_authenticating_at_once_even_when_just_used() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         TokenId id = issued.token().id();
         w.tokens.authenticate(id.toString(), issued.secret());
 
@@ -191,7 +194,7 @@ class TokenServiceTest {
 
     @Test
     void a_recently_verified_token_still_has_its_secret_checked() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         w.tokens.authenticate(issued.token().id().toString(), issued.secret());
 
         assertThrows(Unauthenticated.class,
@@ -202,7 +205,7 @@ class TokenServiceTest {
 
     @Test
     void a_token_deleted_by_another_process_stops_authenticating_here_within_the_cache_lifetime() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         TokenId id = issued.token().id();
         w.tokens.authenticate(id.toString(), issued.secret());
 
@@ -215,7 +218,7 @@ class TokenServiceTest {
 
     @Test
     void a_token_verified_recently_authenticates_from_memory_alone_until_the_cache_lifetime_ends() {
-        TokenService.IssuedToken issued = create("ci", "VIEW");
+        IssuedToken issued = create("ci", "VIEW");
         TokenId id = issued.token().id();
         String username = id.toString();
         assertEquals(Optional.empty(), w.tokens.authenticateRemembered(username, issued.secret()),
@@ -238,7 +241,7 @@ class TokenServiceTest {
     @Test
     void a_token_of_another_platform_cannot_be_read_or_deleted() {
         Platform other = w.platform(Environment.SANDBOX, "other.example", "USD");
-        TokenService.IssuedToken theirs = w.tokens.issue(other.id(), "theirs", EnumSet.of(Permission.VIEW));
+        IssuedToken theirs = w.tokens.issue(other.id(), "theirs", EnumSet.of(Permission.VIEW));
 
         assertThrows(NotFound.class, () -> w.tokens.get(manager, theirs.token().id()));
         assertThrows(NotFound.class, () -> w.tokens.delete(manager, theirs.token().id()));

@@ -1,6 +1,5 @@
 package payments.ports.uma;
 
-import payments.ports.World;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -23,6 +22,9 @@ import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
+import payments.ports.World;
+import payments.ports.customer.NewCustomer;
+import payments.ports.driven.Jobs;
 import payments.ports.driven.webhook.WebhookTransport;
 
 /** The approval of incoming payments, answer by answer: money moves only on approval. */
@@ -30,7 +32,7 @@ class IncomingPaymentsTest {
     private final World w = new World();
     private final Platform acme = w.sandboxWithEndpoint("https://hooks.acme.example/payments");
     private final Customer jane = w.customerService.create(w.caller(acme),
-            individual("currencies", List.of("USD")));
+            NewCustomer.fromJson(individual("currencies", List.of("USD"))));
     private final InternalAccount usd = w.internalAccounts.listOwnedBy(acme.id(), jane.id()).get(0);
 
     private Transaction awaiting() {
@@ -72,7 +74,8 @@ class IncomingPaymentsTest {
         var deadlines = w.jobs.scheduled().stream().map(j -> j.dueAt()).sorted().toList();
         assertEquals(List.of(w.clock.now().plusSeconds(5), w.clock.now().plusSeconds(15)), deadlines,
                 "five seconds after the answer, and the safety net set before asking");
-        w.incomingPayments.deadlinePassed(acme.id(), t.id(), w.clock.now().plusSeconds(5));
+        w.incomingPayments.run(new Jobs.Job(acme.id(), UUID.randomUUID(), IncomingPayments.DEADLINE,
+                Map.of("transactionId", t.id().toString()), w.clock.now(), 0), w.clock.now().plusSeconds(5));
 
         Transaction failed = w.transactions.find(acme.id(), t.id()).orElseThrow();
         assertEquals(TransactionStatus.FAILED, failed.status());

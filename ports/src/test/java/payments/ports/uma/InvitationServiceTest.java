@@ -17,6 +17,7 @@ import payments.core.common.Forbidden;
 import payments.core.common.InvalidInput;
 import payments.core.common.NotFound;
 import payments.core.customer.Customer;
+import payments.core.invitation.InvitationSchemas;
 import payments.core.invitation.InvitationStatus;
 import payments.core.invitation.InvitationView;
 import payments.core.platform.Caller;
@@ -24,6 +25,7 @@ import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.ports.World;
+import payments.ports.customer.NewCustomer;
 
 class InvitationServiceTest {
     private static final String ALICE = "$alice@acme.example";
@@ -35,16 +37,16 @@ class InvitationServiceTest {
     private final Platform beta = w.platform(Environment.SANDBOX, "beta.example", "USD");
     private final Caller betaManager = w.caller(beta);
     private final Customer alice = w.customerService.create(acmeManager,
-            individual("umaAddress", ALICE, "currencies", List.of("EUR", "USD")));
+            NewCustomer.fromJson(individual("umaAddress", ALICE, "currencies", List.of("EUR", "USD"))));
 
     private InvitationView invite(Object... more) {
         Map<String, Object> body = json("inviterUma", ALICE);
         body.putAll(json(more));
-        return w.invitationService.create(acmeManager, body);
+        return w.invitationService.create(acmeManager, NewInvitation.fromJson(body));
     }
 
     private InvitationView claimByBeta(String code) {
-        return w.invitationService.claim(betaManager, code, json("inviteeUma", BOB));
+        return w.invitationService.claim(betaManager, code, InvitationClaim.fromJson(json("inviteeUma", BOB)));
     }
 
     private static <E extends DomainError> String code(Class<E> type, Runnable action) {
@@ -93,10 +95,10 @@ class InvitationServiceTest {
     @Test
     void the_inviter_must_be_an_active_customer_of_the_calling_platform() {
         assertEquals("INVALID_UMA_ADDRESS", refusal(() -> w.invitationService.create(acmeManager,
-                json("inviterUma", "$nobody@acme.example"))));
-        w.customerService.create(w.caller(beta), individual("umaAddress", "$carol@beta.example"));
+                NewInvitation.fromJson(json("inviterUma", "$nobody@acme.example")))));
+        w.customerService.create(w.caller(beta), NewCustomer.fromJson(individual("umaAddress", "$carol@beta.example")));
         assertEquals("INVALID_UMA_ADDRESS", refusal(() -> w.invitationService.create(acmeManager,
-                json("inviterUma", "$carol@beta.example"))), "a customer of another platform");
+                NewInvitation.fromJson(json("inviterUma", "$carol@beta.example")))), "a customer of another platform");
 
         w.customerService.delete(acmeManager, alice.id());
         assertEquals("INVALID_UMA_ADDRESS", refusal(this::invite), "a deleted customer");
@@ -106,9 +108,9 @@ class InvitationServiceTest {
     @Test
     void a_malformed_inviterUma_is_INVALID_UMA_ADDRESS_and_a_missing_one_INVALID_INPUT() {
         assertEquals("INVALID_UMA_ADDRESS", refusal(() -> w.invitationService.create(acmeManager,
-                json("inviterUma", "alice@acme.example"))));
+                NewInvitation.fromJson(json("inviterUma", "alice@acme.example")))));
         InvalidInput missing = assertThrows(InvalidInput.class,
-                () -> w.invitationService.create(acmeManager, json("firstName", "Alice")));
+                () -> w.invitationService.create(acmeManager, NewInvitation.fromJson(json("firstName", "Alice"))));
         assertEquals("INVALID_INPUT", missing.code());
         assertEquals(List.of("inviterUma"), fields(missing));
     }
@@ -118,10 +120,10 @@ class InvitationServiceTest {
         Platform bare = w.platform(Environment.PRODUCTION, null, "USD");
 
         assertEquals("INVITATIONS_NOT_CONFIGURED", refusal(() -> w.invitationService.create(w.caller(bare),
-                json("inviterUma", ALICE))));
+                NewInvitation.fromJson(json("inviterUma", ALICE)))));
         String code = invite().invitation().code();
         assertEquals("INVITATIONS_NOT_CONFIGURED", refusal(() -> w.invitationService.claim(w.caller(bare), code,
-                json("inviteeUma", BOB))), "nor can it claim one");
+                InvitationClaim.fromJson(json("inviteeUma", BOB)))), "nor can it claim one");
     }
 
     @Test
@@ -134,11 +136,11 @@ class InvitationServiceTest {
 
     @Test
     void an_amount_needs_a_currency_of_the_inviter() {
-        w.customerService.create(acmeManager, individual("umaAddress", "$poor@acme.example",
-                "currencies", List.of()));
+        w.customerService.create(acmeManager, NewCustomer.fromJson(individual("umaAddress", "$poor@acme.example",
+                "currencies", List.of())));
 
         InvalidInput e = assertThrows(InvalidInput.class, () -> w.invitationService.create(acmeManager,
-                json("inviterUma", "$poor@acme.example", "amountToSend", 100L)));
+                NewInvitation.fromJson(json("inviterUma", "$poor@acme.example", "amountToSend", 100L))));
         assertEquals(List.of("amountToSend"), fields(e));
         assertEquals(List.of("amountToSend"), fields(assertThrows(InvalidInput.class,
                 () -> invite("amountToSend", 0L))));
@@ -182,9 +184,8 @@ class InvitationServiceTest {
 
         assertEquals("INVITATION_ALREADY_CLAIMED", refusal(() -> claimByBeta(code)));
         assertEquals("INVITATION_ALREADY_CLAIMED", refusal(() -> w.invitationService.claim(acmeManager, code,
-                json("inviteeUma", "$dave@acme.example"))));
-        assertEquals("INVITATION_ALREADY_CLAIMED", refusal(() -> w.invitationService.cancel(acmeManager, code,
-                null)));
+                InvitationClaim.fromJson(json("inviteeUma", "$dave@acme.example")))));
+        assertEquals("INVITATION_ALREADY_CLAIMED", refusal(() -> w.invitationService.cancel(acmeManager, code)));
         assertEquals(BOB, w.invitationService.get(acmeManager, code).invitation().inviteeUma());
     }
 
@@ -193,9 +194,9 @@ class InvitationServiceTest {
         String code = invite().invitation().code();
 
         assertEquals("INVALID_UMA_ADDRESS", refusal(() -> w.invitationService.claim(betaManager, code,
-                json("inviteeUma", "bob"))));
+                InvitationClaim.fromJson(json("inviteeUma", "bob")))));
         assertEquals(List.of("inviteeUma"), fields(assertThrows(InvalidInput.class,
-                () -> w.invitationService.claim(betaManager, code, json()))));
+                () -> w.invitationService.claim(betaManager, code, InvitationClaim.fromJson(json())))));
         assertEquals(InvitationStatus.PENDING, w.invitationService.get(acmeManager, code).status());
     }
 
@@ -211,22 +212,22 @@ class InvitationServiceTest {
         String code = invite().invitation().code();
         w.clock.advance(Duration.ofMinutes(1));
 
-        InvitationView cancelled = w.invitationService.cancel(acmeManager, code, json());
+        InvitationView cancelled = w.invitationService.cancel(acmeManager, code);
 
         assertEquals(InvitationStatus.CANCELLED, cancelled.status());
         assertEquals(w.clock.now(), cancelled.invitation().cancelledAt());
         assertEquals("INVITATION_CANCELLED", refusal(() -> claimByBeta(code)));
-        assertEquals("INVITATION_CANCELLED", refusal(() -> w.invitationService.cancel(acmeManager, code, null)));
+        assertEquals("INVITATION_CANCELLED", refusal(() -> w.invitationService.cancel(acmeManager, code)));
     }
 
     @Test
     void another_platform_may_not_cancel() {
         String code = invite().invitation().code();
 
-        assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.cancel(betaManager, code, null)));
+        assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.cancel(betaManager, code)));
         assertEquals(InvitationStatus.PENDING, w.invitationService.get(acmeManager, code).status());
         assertEquals("INVITATION_NOT_FOUND", code(NotFound.class,
-                () -> w.invitationService.cancel(betaManager, "NOSUCHCODE", null)));
+                () -> w.invitationService.cancel(betaManager, "NOSUCHCODE")));
     }
 
     @Test
@@ -234,7 +235,7 @@ class InvitationServiceTest {
         String code = invite().invitation().code();
 
         assertEquals(List.of("reason"), fields(assertThrows(InvalidInput.class,
-                () -> w.invitationService.cancel(acmeManager, code, json("reason", "changed my mind")))));
+                () -> InvitationSchemas.CANCEL.validate(json("reason", "changed my mind")))));
     }
 
     // ---- expiry ----
@@ -249,7 +250,7 @@ class InvitationServiceTest {
 
         assertEquals(InvitationStatus.EXPIRED, w.invitationService.get(betaManager, code).status());
         assertEquals("EXPIRED", refusal(() -> claimByBeta(code)));
-        assertEquals("EXPIRED", refusal(() -> w.invitationService.cancel(acmeManager, code, null)));
+        assertEquals("EXPIRED", refusal(() -> w.invitationService.cancel(acmeManager, code)));
         assertEquals(InvitationStatus.PENDING, w.invitations.find(acme.id(), code).orElseThrow().status(),
                 "EXPIRED is never stored");
     }
@@ -274,10 +275,10 @@ class InvitationServiceTest {
         Caller transactor = w.caller(beta, Permission.TRANSACT, Permission.VIEW);
 
         assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.create(viewer,
-                json("inviterUma", ALICE))));
-        assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.cancel(viewer, code, null)));
+                NewInvitation.fromJson(json("inviterUma", ALICE)))));
+        assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.cancel(viewer, code)));
         assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.claim(transactor, code,
-                json("inviteeUma", BOB))));
+                InvitationClaim.fromJson(json("inviteeUma", BOB)))));
         assertEquals("FORBIDDEN", code(Forbidden.class, () -> w.invitationService.get(
                 w.caller(acme, Permission.MANAGE), code)));
         assertEquals(InvitationStatus.PENDING, w.invitationService.get(viewer, code).status());

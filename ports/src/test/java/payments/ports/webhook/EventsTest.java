@@ -33,6 +33,12 @@ import payments.core.transaction.TransactionType;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.World;
+import payments.ports.account.SandboxFunding;
+import payments.ports.customer.NewCustomer;
+import payments.ports.externalaccount.NewExternalAccount;
+import payments.ports.platform.ConfigUpdate;
+import payments.ports.uma.InvitationClaim;
+import payments.ports.uma.NewInvitation;
 
 /** Which state changes write which webhook events, with what data, through the services and the fakes. */
 class EventsTest {
@@ -52,8 +58,8 @@ class EventsTest {
 
     @Test
     void a_new_customer_announces_its_kyc_or_kyb_status_with_the_customer_as_the_api_shows_it() {
-        Customer jane = w.customerService.create(caller, individual("identifier", "123-45-6789"));
-        w.customerService.create(caller, business("kybStatus", "APPROVED"));
+        Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual("identifier", "123-45-6789")));
+        w.customerService.create(caller, NewCustomer.fromJson(business("kybStatus", "APPROVED")));
 
         assertEquals(List.of("CUSTOMER.KYC_PENDING", "CUSTOMER.KYB_APPROVED"), types());
         WebhookEvent first = w.outbox.events(acme.id()).get(0);
@@ -66,7 +72,7 @@ class EventsTest {
 
     @Test
     void an_update_announces_only_a_changed_kyc_status() {
-        Customer jane = w.customerService.create(caller, individual());
+        Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual()));
         w.updateCustomer(caller, jane.id(), json("customerType", "INDIVIDUAL", "email", "j@example.com"));
         Customer approved = w.updateCustomer(caller, jane.id(),
                 json("customerType", "INDIVIDUAL", "kycStatus", "APPROVED"));
@@ -80,7 +86,7 @@ class EventsTest {
     @Test
     void a_refused_request_writes_no_event() {
         assertThrows(InvalidInput.class, () -> w.customerService.create(caller,
-                individual("currencies", List.of("JPY"))));
+                NewCustomer.fromJson(individual("currencies", List.of("JPY")))));
 
         assertEquals(List.of(), types());
     }
@@ -88,7 +94,7 @@ class EventsTest {
     @Test
     void a_platform_without_an_endpoint_still_records_its_events_as_not_sent() {
         Platform quiet = w.sandbox();
-        w.customerService.create(w.caller(quiet), individual());
+        w.customerService.create(w.caller(quiet), NewCustomer.fromJson(individual()));
 
         WebhookEvent e = w.outbox.events(quiet.id()).get(0);
         assertEquals(EventStatus.NOT_SENT, e.status());
@@ -97,11 +103,12 @@ class EventsTest {
 
     @Test
     void external_accounts_announce_registration_and_removal() {
-        Customer jane = w.customerService.create(caller, individual());
-        ExternalAccount account = w.externalAccountService.create(caller, json("customerId", jane.id().toString(),
+        Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual()));
+        ExternalAccount account = w.externalAccountService.create(caller,
+                NewExternalAccount.fromJson(json("customerId", jane.id().toString(),
                 "currency", "USD", "accountInfo", json("accountType", "USD_ACCOUNT", "accountNumber", "123456789",
                         "routingNumber", "021000021", "beneficiary", json("beneficiaryType", "INDIVIDUAL",
-                                "fullName", "Jane Doe", "address", address()))), false);
+                                "fullName", "Jane Doe", "address", address()))), false));
         w.clock.advance(Duration.ofMinutes(1));
         w.externalAccountService.delete(caller, account.id(), false);
 
@@ -116,10 +123,12 @@ class EventsTest {
 
     @Test
     void sandbox_funding_announces_the_new_balance() {
-        Customer jane = w.customerService.create(caller, individual("currencies", List.of("USD")));
+        Customer jane = w.customerService.create(caller, NewCustomer.fromJson(individual("currencies",
+                List.of("USD"))));
         InternalAccount usd = w.internalAccounts.listOwnedBy(acme.id(), jane.id()).get(0);
 
-        InternalAccountView funded = w.internalAccountService.fund(caller, usd.id(), json("amount", 500L));
+        InternalAccountView funded = w.internalAccountService.fund(caller, usd.id(),
+                SandboxFunding.fromJson(json("amount", 500L)));
 
         assertEquals("INTERNAL_ACCOUNT.BALANCE_UPDATED", last().type());
         assertEquals(ResourceJson.internalAccount(funded), last().data());
@@ -128,13 +137,14 @@ class EventsTest {
 
     @Test
     void a_claim_is_announced_to_the_inviting_platform_not_to_the_claimer() {
-        w.customerService.create(caller, individual("umaAddress", "$alice@acme.example"));
+        w.customerService.create(caller, NewCustomer.fromJson(individual("umaAddress", "$alice@acme.example")));
         Platform beta = w.platform(Environment.SANDBOX, "beta.example", "USD");
-        String code = w.invitationService.create(caller, json("inviterUma", "$alice@acme.example"))
+        String code = w.invitationService.create(caller, NewInvitation.fromJson(json("inviterUma",
+                "$alice@acme.example")))
                 .invitation().code();
 
         InvitationView claimed = w.invitationService.claim(w.caller(beta), code,
-                json("inviteeUma", "$bob@beta.example"));
+                InvitationClaim.fromJson(json("inviteeUma", "$bob@beta.example")));
 
         assertEquals("INVITATION.CLAIMED", last().type());
         assertEquals(ResourceJson.invitation(claimed), last().data());
@@ -145,10 +155,10 @@ class EventsTest {
     void setting_or_changing_the_endpoint_sends_one_test_event() {
         Platform p = w.sandbox();
         Caller manager = w.caller(p);
-        w.platformService.updateConfig(manager, json("umaDomain", "other.example"));
-        w.platformService.updateConfig(manager, json("webhookEndpoint", HOOKS));
-        w.platformService.updateConfig(manager, json("webhookEndpoint", HOOKS));
-        w.platformService.updateConfig(manager, json("webhookEndpoint", HOOKS + "/v2"));
+        w.platformService.updateConfig(manager, ConfigUpdate.fromJson(json("umaDomain", "other.example")));
+        w.platformService.updateConfig(manager, ConfigUpdate.fromJson(json("webhookEndpoint", HOOKS)));
+        w.platformService.updateConfig(manager, ConfigUpdate.fromJson(json("webhookEndpoint", HOOKS)));
+        w.platformService.updateConfig(manager, ConfigUpdate.fromJson(json("webhookEndpoint", HOOKS + "/v2")));
 
         assertEquals(List.of("TEST", "TEST"), w.outbox.types(p.id()));
         WebhookEvent test = w.outbox.events(p.id()).get(0);

@@ -1,9 +1,5 @@
 package payments.ports.webhook;
 
-import payments.ports.World;
-import payments.ports.webhook.WebhookDelivery;
-import payments.ports.webhook.EndpointPauses;
-import payments.ports.webhook.WebhookKeyService;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -22,6 +18,8 @@ import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
+import payments.ports.World;
+import payments.ports.customer.NewCustomer;
 import payments.ports.driven.webhook.WebhookTransport;
 import payments.ports.fakes.FakeWebhookSigner;
 
@@ -33,7 +31,7 @@ class WebhookDeliveryTest {
     private final Caller caller = w.caller(acme);
 
     private WebhookEvent customerEvent() {
-        w.customerService.create(caller, individual());
+        w.customerService.create(caller, NewCustomer.fromJson(individual()));
         var events = w.outbox.events(acme.id());
         return events.get(events.size() - 1);
     }
@@ -84,7 +82,7 @@ class WebhookDeliveryTest {
         w.clock.advance(Duration.ofDays(30));
         assertFalse(w.webhookDelivery.deliverNext());
 
-        assertEquals(1, w.webhookService.replayExhausted(caller, null));
+        assertEquals(1, w.webhookService.replayExhausted(caller));
         assertTrue(w.webhookDelivery.deliverNext());
         assertEquals(EventStatus.DELIVERED, stored(e).status());
         assertEquals(9, w.outbox.attempts(acme.id(), e.id()).size());
@@ -169,7 +167,7 @@ class WebhookDeliveryTest {
         WebhookEvent second = customerEvent();
         w.clock.advance(Duration.ofSeconds(1));
         Platform other = w.sandboxWithEndpoint("https://other.example/hooks");
-        w.customerService.create(w.caller(other), individual());
+        w.customerService.create(w.caller(other), NewCustomer.fromJson(individual()));
         w.endpoint.answer(WebhookTransport.Result.timedOut(10_000));
 
         assertTrue(w.webhookDelivery.deliverNext());
@@ -266,7 +264,7 @@ class WebhookDeliveryTest {
         customerEvent();
         customerEvent();
         Platform other = w.sandboxWithEndpoint("https://other.example/hooks");
-        w.customerService.create(w.caller(other), individual());
+        w.customerService.create(w.caller(other), NewCustomer.fromJson(individual()));
 
         assertEquals(2, w.webhookDelivery.deliverDue(acme.id()));
 
@@ -278,9 +276,9 @@ class WebhookDeliveryTest {
     @Test
     void during_a_rotations_overlap_the_old_key_signs_too() {
         w.webhookKeyService.publicKey(caller);
-        var rotation = w.webhookKeyService.rotate(caller, json("overlapSeconds", 60L));
-        assertEquals("PEM 2", rotation.current().publicKeyPem());
-        assertEquals(w.clock.now().plusSeconds(60), rotation.previous().retiresAt());
+        var rotation = w.webhookKeyService.rotate(caller, KeyRotation.fromJson(json("overlapSeconds", 60L)));
+        assertEquals("PEM 2", rotation.publicKeyPem());
+        assertEquals(w.clock.now().plusSeconds(60), rotation.previousKeyExpiresAt());
         customerEvent();
 
         w.webhookDelivery.deliverNext();
@@ -301,14 +299,14 @@ class WebhookDeliveryTest {
 
     @Test
     void the_test_webhook_is_sent_at_once_logged_and_refused_without_an_endpoint_or_acknowledgement() {
-        DeliveryAttempt sent = w.webhookService.sendTest(caller, null);
+        DeliveryAttempt sent = w.webhookService.sendTest(caller);
         assertEquals(200, sent.responseStatus());
         assertEquals("TEST", w.endpoint.calls().get(0).envelope().get("type"));
         assertFalse(w.endpoint.calls().get(0).envelope().containsKey("data"));
 
         w.endpoint.answer(401);
         var refused = assertThrows(payments.core.common.InvalidInput.class,
-                () -> w.webhookService.sendTest(caller, null));
+                () -> w.webhookService.sendTest(caller));
         assertEquals("WEBHOOK_DELIVERY_ERROR", refused.code());
         assertEquals(401, refused.details().get("responseStatus"));
         assertEquals(List.of(EventStatus.DELIVERED, EventStatus.EXHAUSTED), w.outbox.events(acme.id()).stream()
@@ -316,6 +314,6 @@ class WebhookDeliveryTest {
         assertFalse(w.webhookDelivery.deliverNext(), "a synchronous send is never retried");
 
         assertEquals("WEBHOOK_ENDPOINT_NOT_SET", assertThrows(payments.core.common.InvalidInput.class,
-                () -> w.webhookService.sendTest(w.caller(w.sandbox()), null)).code());
+                () -> w.webhookService.sendTest(w.caller(w.sandbox()))).code());
     }
 }

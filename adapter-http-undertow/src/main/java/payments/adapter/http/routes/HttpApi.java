@@ -1,0 +1,31 @@
+package payments.adapter.http.routes;
+
+import payments.adapter.http.ApiHandler;
+import payments.adapter.http.Router;
+import payments.ports.Payments;
+
+/** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
+public final class HttpApi {
+    private HttpApi() {
+    }
+
+    /** The request pipeline serving every route, callers authenticated by the platform's API tokens. */
+    public static ApiHandler of(Payments payments) {
+        Router router = new Router();
+        new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
+        new CustomerRoutes(payments.customers()).register(router);
+        new AccountRoutes(payments.internalAccounts(), payments.externalAccounts(), payments.idempotency())
+                .register(router);
+        new MoneyMovementRoutes(payments.transfers(), payments.transactions(), payments.idempotency())
+                .register(router);
+        new SandboxRoutes(payments.sandboxClock(), payments.reconciliation()).register(router);
+        new QuoteRoutes(payments.receiverLookups(), payments.quotes(), payments.incomingUma(), payments.idempotency())
+                .register(router);
+        new InvitationRoutes(payments.invitations()).register(router);
+        new WalletRoutes(payments.walletAuth(), payments.walletSessions(), payments.wallets()).register(router);
+        new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
+        new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
+        return new ApiHandler(router, payments.authentication()::authenticate,
+                payments.authentication()::authenticateRemembered);
+    }
+}

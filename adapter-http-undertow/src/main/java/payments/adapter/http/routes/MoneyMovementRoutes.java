@@ -1,0 +1,122 @@
+package payments.adapter.http.routes;
+
+import static payments.core.platform.Permission.TRANSACT;
+import static payments.core.platform.Permission.VIEW;
+
+import java.util.UUID;
+import payments.adapter.http.Idempotent;
+import payments.adapter.http.Request;
+import payments.adapter.http.Response;
+import payments.adapter.http.Router;
+import payments.core.common.CustomerId;
+import payments.core.common.EntityId;
+import payments.core.common.InvalidFields;
+import payments.core.common.PlatformId;
+import payments.core.json.JsonObject;
+import payments.core.json.ResourceJson;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionFilter;
+import payments.core.transaction.TransactionStatus;
+import payments.core.transaction.TransactionType;
+import payments.ports.batch.Idempotency;
+import payments.ports.transaction.Approval;
+import payments.ports.transaction.Cancellation;
+import payments.ports.transaction.ReceiptConfirmation;
+import payments.ports.transaction.Rejection;
+import payments.ports.transaction.TransactionUseCases;
+import payments.ports.transfer.TransferIn;
+import payments.ports.transfer.TransferOut;
+import payments.ports.transfer.TransferUseCases;
+
+/**
+ * {@code /transfer-in}, {@code /transfer-out} and {@code /transactions}; the money-moving POSTs and the transactions'
+ * transitions honour an Idempotency-Key.
+ */
+final class MoneyMovementRoutes {
+    private final TransferUseCases transfers;
+    private final TransactionUseCases transactions;
+    private final Idempotency idempotency;
+
+    MoneyMovementRoutes(TransferUseCases transfers, TransactionUseCases transactions, Idempotency idempotency) {
+        this.transfers = transfers;
+        this.transactions = transactions;
+        this.idempotency = idempotency;
+    }
+
+    void register(Router router) {
+        router.post("/transfer-in", TRANSACT, Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            return Response.created(ResourceJson.transaction(transfers.transferIn(r.caller(),
+                    TransferIn.fromJson(r.body()))));
+        }));
+        // Group commit: the batch takes the Idempotency-Key itself.
+        router.postNonBlocking("/transfer-out", TRANSACT, r -> {
+            r.query().done();
+            TransferOut command = TransferOut.fromJson(r.body());
+            return Idempotent.batched(r, key -> transfers.transferOut(r.caller(), command, key),
+                    () -> transfers.transferOut(r.caller(), command),
+                    t -> Response.created(ResourceJson.transaction(t)));
+        });
+        router.get("/transactions", VIEW, r -> {
+            var q = r.query();
+            String customer = q.string("customerId");
+            boolean platformOwn = customer != null && EntityId.isOfKind(PlatformId.KIND, customer);
+            if (platformOwn && !PlatformId.parse("customerId", customer).equals(r.caller().platformId())) {
+                throw InvalidFields.of("customerId",
+                        "names another platform; this platform's own id filters its own transactions");
+            }
+            CustomerId customerId = customer == null || platformOwn ? null
+                    : CustomerId.parse("customerId", customer);
+            // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
+            String platformCustomer = q.string("platformCustomerId");
+            String sortOrder = q.string("sortOrder");
+            var filter = new TransactionFilter(customerId, platformOwn, platformCustomer,
+                    r.caller().platformId().toString().equals(platformCustomer),
+                    q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
+                    q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
+                    q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),
+                    q.instant("endDate"), "asc".equals(sortOrder));
+            if (sortOrder != null && !sortOrder.equals("asc") && !sortOrder.equals("desc")) {
+                throw InvalidFields.of("sortOrder", "must be asc or desc");
+            }
+            var page = q.page();
+            q.done();
+            return Response.ok(JsonObject.page(transactions.list(r.caller(), filter, page),
+                    ResourceJson::transaction));
+        });
+        router.get("/transactions/{transactionId}", VIEW, r -> {
+            r.query().done();
+            return Response.ok(ResourceJson.transaction(transactions.get(r.caller(), id(r))));
+        });
+        // The transitions honour an Idempotency-Key too: cancel refunds and approve credits, and a client retrying a
+        // timed-out call should get the first answer, not a 409 for a transition already made.
+        router.post("/transactions/{transactionId}/confirm", TRANSACT, Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            var id = id(r);
+            return Response.ok(ResourceJson.transaction(transactions.confirmReceipt(r.caller(), id,
+                    ReceiptConfirmation.fromJson(r.body()))));
+        }));
+        router.post("/transactions/{transactionId}/cancel", TRANSACT, Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            var id = id(r);
+            return Response.ok(ResourceJson.transaction(transactions.cancel(r.caller(), id,
+                    Cancellation.fromJson(r.body()))));
+        }));
+        router.post("/transactions/{transactionId}/approve", TRANSACT, Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            var id = id(r);
+            return Response.ok(ResourceJson.transaction(transactions.approve(r.caller(), id,
+                    Approval.fromJson(r.body()))));
+        }));
+        router.post("/transactions/{transactionId}/reject", TRANSACT, Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            var id = id(r);
+            return Response.ok(ResourceJson.transaction(transactions.reject(r.caller(), id,
+                    Rejection.fromJson(r.body()))));
+        }));
+    }
+
+    private static UUID id(Request r) {
+        return Transaction.parseId("transactionId", r.path("transactionId"));
+    }
+}

@@ -1,0 +1,93 @@
+package payments.adapter.http.routes;
+
+import static payments.core.platform.Permission.MANAGE;
+import static payments.core.platform.Permission.VIEW;
+
+import java.util.List;
+import java.util.Map;
+import payments.adapter.http.Response;
+import payments.adapter.http.Router;
+import payments.core.common.TokenId;
+import payments.core.json.JsonObject;
+import payments.core.platform.ApiToken;
+import payments.core.platform.Platform;
+import payments.core.platform.PlatformConfig;
+import payments.core.platform.TokenFilter;
+import payments.ports.platform.ConfigUpdate;
+import payments.ports.platform.NewToken;
+import payments.ports.platform.PlatformUseCases;
+import payments.ports.platform.TokenUseCases;
+import payments.ports.webhook.WebhookKeyUseCases;
+
+/** {@code /config} and {@code /tokens}. */
+final class PlatformRoutes {
+    private final PlatformUseCases platforms;
+    private final TokenUseCases tokens;
+    private final WebhookKeyUseCases webhookKeys;
+
+    PlatformRoutes(PlatformUseCases platforms, TokenUseCases tokens, WebhookKeyUseCases webhookKeys) {
+        this.platforms = platforms;
+        this.tokens = tokens;
+        this.webhookKeys = webhookKeys;
+    }
+
+    void register(Router router) {
+        router.get("/config", VIEW, r -> {
+            r.query().done();
+            return Response.ok(config(platforms.config(r.caller()), webhookKeys.publicKey(r.caller())));
+        });
+        router.patch("/config", MANAGE, r -> {
+            r.query().done();
+            var updated = platforms.updateConfig(r.caller(), ConfigUpdate.fromJson(r.body()));
+            return Response.ok(config(updated, webhookKeys.publicKey(r.caller())));
+        });
+        router.post("/tokens", MANAGE, r -> {
+            r.query().done();
+            var issued = tokens.create(r.caller(), NewToken.fromJson(r.body()));
+            Map<String, Object> body = token(issued.token());
+            body.put("clientSecret", issued.secret());
+            return Response.created(body);
+        });
+        router.get("/tokens", VIEW, r -> {
+            var q = r.query();
+            var filter = new TokenFilter(q.string("name"), q.instant("createdAfter"),
+                    q.instant("createdBefore"), q.instant("updatedAfter"), q.instant("updatedBefore"));
+            var page = q.page();
+            q.done();
+            return Response.ok(JsonObject.page(tokens.list(r.caller(), filter, page), PlatformRoutes::token));
+        });
+        router.get("/tokens/{tokenId}", VIEW, r -> {
+            r.query().done();
+            return Response.ok(token(tokens.get(r.caller(), TokenId.parse("tokenId", r.path("tokenId")))));
+        });
+        router.delete("/tokens/{tokenId}", MANAGE, r -> {
+            r.query().done();
+            tokens.delete(r.caller(), TokenId.parse("tokenId", r.path("tokenId")));
+            return Response.noContent();
+        });
+    }
+
+    static Map<String, Object> token(ApiToken t) {
+        return JsonObject.of().put("id", t.id()).put("name", t.name())
+                .put("permissions", t.permissions().stream().map(Enum::name).sorted().toList())
+                .put("clientId", t.id().value().toString())
+                .put("createdAt", t.createdAt()).put("updatedAt", t.updatedAt()).map();
+    }
+
+    /** The spec's PlatformConfig, plus {@code environment} and the {@code webhookPublicKey} (PEM, SPKI). */
+    static Map<String, Object> config(Platform p, String webhookPublicKey) {
+        PlatformConfig c = p.config();
+        return JsonObject.of().put("id", p.id())
+                .put("umaDomain", c.umaDomain())
+                .put("proxyUmaSubdomain", c.proxyUmaSubdomain())
+                .put("webhookEndpoint", c.webhookEndpoint())
+                .put("webhookPublicKey", webhookPublicKey)
+                .put("supportedCurrencies", c.supportedCurrencies())
+                .put("isRegulatedFinancialInstitution", c.regulatedFinancialInstitution())
+                .put("embeddedWalletConfig", c.embeddedWalletConfig())
+                .put("cardTokenization2faConfig", c.cardTokenization2faConfig())
+                .put("feeConfigs", c.feeConfigs() == null ? List.of() : c.feeConfigs())
+                .put("environment", p.environment().name())
+                .put("createdAt", p.createdAt()).put("updatedAt", p.updatedAt()).map();
+    }
+}

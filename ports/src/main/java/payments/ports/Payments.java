@@ -1,0 +1,75 @@
+package payments.ports;
+
+import payments.ports.account.InternalAccountUseCases;
+import payments.ports.batch.Idempotency;
+import payments.ports.customer.CustomerUseCases;
+import payments.ports.externalaccount.ExternalAccountUseCases;
+import payments.ports.fx.DiscoveryUseCases;
+import payments.ports.fx.ExchangeRateUseCases;
+import payments.ports.platform.Authentication;
+import payments.ports.platform.PlatformUseCases;
+import payments.ports.platform.TokenUseCases;
+import payments.ports.quote.QuoteUseCases;
+import payments.ports.quote.ReceiverLookupUseCases;
+import payments.ports.sandbox.ReconciliationUseCases;
+import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.transaction.TransactionUseCases;
+import payments.ports.transfer.TransferUseCases;
+import payments.ports.uma.IncomingUmaUseCases;
+import payments.ports.uma.InvitationUseCases;
+import payments.ports.wallet.WalletSessionUseCases;
+import payments.ports.wallet.WalletUseCases;
+import payments.ports.walletauth.WalletAuthUseCases;
+import payments.ports.webhook.WebhookKeyUseCases;
+import payments.ports.webhook.WebhookUseCases;
+
+/**
+ * The service's driving ports, by capability: what the HTTP adapter serves, and what an application embedding the
+ * core calls with the same command records. Each use case checks its caller's permission itself.
+ */
+public interface Payments {
+    Authentication authentication();
+
+    PlatformUseCases platforms();
+
+    TokenUseCases tokens();
+
+    CustomerUseCases customers();
+
+    InternalAccountUseCases internalAccounts();
+
+    ExternalAccountUseCases externalAccounts();
+
+    TransferUseCases transfers();
+
+    TransactionUseCases transactions();
+
+    QuoteUseCases quotes();
+
+    ReceiverLookupUseCases receiverLookups();
+
+    ExchangeRateUseCases exchangeRates();
+
+    DiscoveryUseCases discoveries();
+
+    IncomingUmaUseCases incomingUma();
+
+    InvitationUseCases invitations();
+
+    WalletAuthUseCases walletAuth();
+
+    WalletSessionUseCases walletSessions();
+
+    WalletUseCases wallets();
+
+    WebhookUseCases webhooks();
+
+    WebhookKeyUseCases webhookKeys();
+
+    SandboxClockUseCases sandboxClock();
+
+    ReconciliationUseCases reconciliation();
+
+    /** The Idempotency-Key of the money-moving requests that are not group-committed. */
+    Idempotency idempotency();
+}

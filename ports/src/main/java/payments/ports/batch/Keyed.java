@@ -1,0 +1,11 @@
+package payments.ports.batch;
+
+import java.util.function.Function;
+import payments.core.idempotency.StoredResponse;
+
+/**
+ * A request's {@code Idempotency-Key}, what identifies the request ({@code requestHash}: method, path and canonical
+ * body), and how its result becomes the response kept under the key.
+ */
+public record Keyed<T>(String key, byte[] requestHash, Function<T, StoredResponse> render) {
+}

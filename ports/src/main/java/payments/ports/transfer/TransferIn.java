@@ -1,0 +1,26 @@
+package payments.ports.transfer;
+
+import java.util.Objects;
+import payments.core.common.ExternalAccountId;
+import payments.core.common.InternalAccountId;
+import payments.core.transfer.TransferSchemas;
+import payments.core.validation.Fields;
+
+/** A transfer-in: {@code amount} minor units pulled from {@code source} into {@code destination}. */
+public record TransferIn(ExternalAccountId source, InternalAccountId destination, long amount, String description) {
+    public TransferIn {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(destination, "destination");
+    }
+
+    /** From the JSON body of {@code POST /transfer-in}; 400 naming every invalid field. */
+    public static TransferIn fromJson(Object body) {
+        Fields f = TransferSchemas.TRANSFER_IN.validate(body);
+        return new TransferIn(
+                ExternalAccountId.parse("source.accountId",
+                        f.object("source").orElseThrow().string("accountId").orElseThrow()),
+                InternalAccountId.parse("destination.accountId",
+                        f.object("destination").orElseThrow().string("accountId").orElseThrow()),
+                f.number("amount").orElseThrow(), f.string("description").orElse(null));
+    }
+}

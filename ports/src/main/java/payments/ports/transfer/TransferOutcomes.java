@@ -1,0 +1,157 @@
+package payments.ports.transfer;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.account.ExternalAccount;
+import payments.core.common.InternalAccountId;
+import payments.core.ledger.AccountRef;
+import payments.core.ledger.Journal;
+import payments.core.money.Money;
+import payments.core.platform.Caller;
+import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionType;
+import payments.ports.driven.Ids;
+import payments.ports.driven.Jobs;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.ledger.Ledger;
+import payments.ports.driven.transaction.Transactions;
+import payments.ports.driven.transfer.PaymentRail.RailOutcome;
+import payments.ports.driven.transfer.PaymentRail;
+import payments.ports.time.JobRunner;
+
+/**
+ * The rail's word on transfers: it is asked when a transfer is made, and its verdict applied at once or, when it
+ * decides later, by a durable job of this kind. A transfer-out's hold is posted when the rail settles and voided when
+ * it fails; a transfer-in is credited only when the rail settles. A cancellation accepted meanwhile is settled with
+ * the verdict ({@link Transaction#cancellationSettled}).
+ */
+public final class TransferOutcomes implements JobRunner.Handler {
+    public static final String KIND = "TRANSFER_OUTCOME";
+
+    private final PaymentRail rail;
+    private final Ledger ledger;
+    private final Jobs jobs;
+    private final Transactions transactions;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public TransferOutcomes(PaymentRail rail, Ledger ledger, Jobs jobs, Transactions transactions, Ids ids,
+                            TransactionRunner tx) {
+        this.rail = rail;
+        this.ledger = ledger;
+        this.jobs = jobs;
+        this.transactions = transactions;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    /**
+     * Sends transfer-outs whose holds are in place to the rail: settled ones post their holds (one ledger change for
+     * all), failed ones void them, undecided ones get a job. Returns each transaction as it now stands, by id.
+     */
+    Map<UUID, Transaction> send(Caller caller, List<OutgoingTransfer> held, Instant now) {
+        return apply(held.stream().map(transfer -> new Verdict(transfer.transaction(), rail.pushTo(
+                caller.environment(), transfer.destination(), transfer.transaction().sentAmount()))).toList(), now);
+    }
+
+    /** Pulls a transfer-in from its source: credited when the rail settles, a job when it decides later. */
+    Transaction pull(Caller caller, Transaction t, ExternalAccount source, Instant now) {
+        RailOutcome outcome = rail.pullFrom(caller.environment(), source, t.receivedAmount());
+        return outcome.isPending() ? schedule(t, outcome, now) : settleIn(t, outcome, now);
+    }
+
+    /**
+     * A cancelled transfer: held funds go back to the account once it has failed; while the rail has the last word
+     * (the cancellation pending) they stay held, for the rail's verdict to pay out or release.
+     */
+    public Transaction releaseOnCancel(Transaction t) {
+        if (t.holdId() != null && !t.isCancellationPending()) {
+            ledger.voidHold(t.platformId(), t.holdId());
+        }
+        return t;
+    }
+
+    /** The rail's delayed verdict, when its job comes due. */
+    @Override
+    public void run(Jobs.Job job, Instant now) {
+        tx.inTransaction(() -> {
+            UUID id = UUID.fromString((String) job.payload().get("transactionId"));
+            Transaction t = transactions.findForUpdate(job.platform(), id).orElseThrow();
+            if (!t.status().isOpen()) {
+                return;
+            }
+            RailOutcome outcome = new RailOutcome(Boolean.TRUE.equals(job.payload().get("settled")),
+                    (String) job.payload().get("failureReason"), (String) job.payload().get("failureDetail"), 0);
+            transactions.update(t.type() == TransactionType.OUTGOING
+                    ? apply(List.of(new Verdict(t, outcome)), now).get(t.id()).cancellationSettled(now)
+                    : settleIn(t, outcome, now));
+        });
+    }
+
+    /** What the rail said of one transfer. */
+    private record Verdict(Transaction transfer, RailOutcome outcome) {
+    }
+
+    /** The rail's word on transfer-outs: the settled holds posted together, the failed voided, the rest scheduled. */
+    private Map<UUID, Transaction> apply(List<Verdict> verdicts, Instant now) {
+        Map<UUID, Transaction> sent = new LinkedHashMap<>();
+        Map<UUID, Journal> postings = new LinkedHashMap<>();
+        for (Verdict verdict : verdicts) {
+            Transaction t = verdict.transfer();
+            RailOutcome outcome = verdict.outcome();
+            if (outcome.isPending()) {
+                sent.put(t.id(), schedule(t, outcome, now));
+            } else if (outcome.settled()) {
+                postings.put(t.holdId(), transferOutJournal(t, now));
+                sent.put(t.id(), t.completed(now));
+            } else {
+                ledger.voidHold(t.platformId(), t.holdId());
+                sent.put(t.id(), t.failed(outcome.failureReason(), outcome.failureDetail(), now));
+            }
+        }
+        if (!postings.isEmpty()) {
+            ledger.postHolds(verdicts.get(0).transfer().platformId(), postings);
+        }
+        return sent;
+    }
+
+    /** Moves a transfer-out's amount from its source account to the rail. */
+    private Journal transferOutJournal(Transaction t, Instant now) {
+        Money amount = t.sentAmount();
+        UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
+        return Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(), AccountRef.owned(accountId),
+                AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
+                amount.currency().code(), amount.amountMinor(), now);
+    }
+
+    /** Applies a rail's final word to an incoming transfer: credit on success, nothing on failure. */
+    private Transaction settleIn(Transaction t, RailOutcome outcome, Instant now) {
+        if (outcome.settled()) {
+            Money amount = t.receivedAmount();
+            UUID accountId = InternalAccountId.parse("destination.accountId", t.destination().accountId()).value();
+            ledger.post(t.platformId(), Journal.transfer(ids.newId(), "TRANSFER_IN", t.wireId(),
+                    AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
+                    AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
+            return t.completed(now);
+        }
+        return t.failed(outcome.failureReason(), outcome.failureDetail(), now);
+    }
+
+    private Transaction schedule(Transaction t, RailOutcome outcome, Instant now) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("transactionId", t.id().toString());
+        payload.put("settled", outcome.settled());
+        if (outcome.failureReason() != null) {
+            payload.put("failureReason", outcome.failureReason());
+        }
+        if (outcome.failureDetail() != null) {
+            payload.put("failureDetail", outcome.failureDetail());
+        }
+        jobs.schedule(new Jobs.Job(t.platformId(), ids.newId(), KIND, payload,
+                now.plusSeconds(outcome.decidedAfterSeconds()), 0));
+        return t;
+    }
+}

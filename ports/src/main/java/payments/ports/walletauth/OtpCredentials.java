@@ -1,0 +1,185 @@
+package payments.ports.walletauth;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import payments.core.common.InvalidFields;
+import payments.core.common.InvalidInput;
+import payments.core.customer.Customer;
+import payments.core.platform.Caller;
+import payments.core.wallet.AuthChallenge;
+import payments.core.wallet.AuthMethodType;
+import payments.core.wallet.Credential;
+import payments.core.wallet.SignedRequest.SignerRule;
+import payments.ports.driven.Ids;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.wallet.AuthChallenges;
+import payments.ports.driven.wallet.OtpSender;
+import payments.ports.driven.wallet.WalletCrypto;
+import payments.ports.time.PlatformClock;
+import payments.ports.wallet.CredentialSessions;
+import payments.ports.wallet.NewSession;
+import payments.ports.wallet.SignedCall;
+import payments.ports.wallet.SignedOutcome;
+import payments.ports.wallet.SignedRetry;
+
+/**
+ * EMAIL_OTP and SMS_OTP credentials: tied to the wallet owner's email or phone number, one of each per wallet. A
+ * challenge sends a six-digit code (the sandbox's is fixed) and returns the bundle of a one-time target key the client
+ * seals the code to; verifying opens the bundle (202, signed by the key it carried) and the signed retry opens a
+ * session bound to that key.
+ */
+public final class OtpCredentials implements CredentialKind {
+    static final String SANDBOX_OTP = "000000";
+
+    private final AuthMethodType type;
+    private final AuthChallenges challenges;
+    private final WalletCrypto crypto;
+    private final OtpSender sender;
+    private final SignedRetry signedRetry;
+    private final CredentialSessions sessions;
+    private final PlatformClock clock;
+    private final Ids ids;
+    private final TransactionRunner tx;
+
+    public OtpCredentials(AuthMethodType type, AuthChallenges challenges, WalletCrypto crypto, OtpSender sender,
+                   SignedRetry signedRetry, CredentialSessions sessions, PlatformClock clock, Ids ids,
+                   TransactionRunner tx) {
+        this.type = type;
+        this.challenges = challenges;
+        this.crypto = crypto;
+        this.sender = sender;
+        this.signedRetry = signedRetry;
+        this.sessions = sessions;
+        this.clock = clock;
+        this.ids = ids;
+        this.tx = tx;
+    }
+
+    @Override
+    public AuthMethodType type() {
+        return type;
+    }
+
+    @Override
+    public void requireRegistrationFields(NewCredential request) {
+    }
+
+    @Override
+    public String identityBeforeRegistration(Caller caller, Customer owner, NewCredential request) {
+        return contactOf(owner);
+    }
+
+    @Override
+    public Registration register(Caller caller, Customer owner, NewCredential request) {
+        String contact = contactOf(owner);
+        return new Registration(contact, contact, null, null, 0);
+    }
+
+    @Override
+    public void checkLimit(String identity, List<Credential> existing) {
+        if (existing.stream().anyMatch(c -> c.type() == type)) {
+            throw new InvalidInput(type + "_CREDENTIAL_ALREADY_EXISTS", "The wallet already has an " + type);
+        }
+    }
+
+    /** An OTP credential added by signed retry gets its code on the retry (reference/wallet-auth.md). */
+    @Override
+    public Challenged added(Caller caller, Credential added) {
+        return new Challenged(added, send(caller, added, ids.newId(), clock.now(caller)), null);
+    }
+
+    @Override
+    public Challenged challenge(Caller caller, Credential locked, CredentialChallenge request, Instant now) {
+        AuthChallenge.requireUnderLimit(challenges.countSince(caller.platformId(), locked.id(),
+                now.minus(AuthChallenge.WINDOW)));
+        return new Challenged(locked, send(caller, locked, ids.newId(), now), null);
+    }
+
+    /** The first call opens the bundle and checks the code (202); the retry signed by its key opens a session. */
+    @Override
+    public SignedOutcome<NewSession> verify(Caller caller, Credential credential, CredentialVerification request,
+                                            SignedCall call) {
+        String bundle = request.encryptedOtpBundle();
+        if (bundle == null) {
+            throw InvalidFields.of("encryptedOtpBundle", "is required for " + credential.type());
+        }
+        var guard = new SignedRetry.Guard(caller, credential.accountId(), credential.type(),
+                "ACTIVITY_TYPE_OTP_LOGIN", call, Map.of(), SignerRule.BOUND_KEY, null, null);
+        if (!guard.isFirstLeg()) {
+            return tx.inTransaction(() -> {
+                // The wallet first, before the request's row, as every wallet path takes them.
+                sessions.lockWallet(caller, credential.accountId());
+                return signedRetry.run(guard, signer -> new NewSession(sessions.open(caller, credential, signer, null),
+                        null));
+            });
+        }
+        CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
+        if (check.failure() != null) {
+            throw check.failure();
+        }
+        return tx.inTransaction(() -> new SignedOutcome.Challenge<>(signedRetry.issue(new SignedRetry.Guard(caller,
+                credential.accountId(), credential.type(), "ACTIVITY_TYPE_OTP_LOGIN", call,
+                Map.of("publicKey", check.publicKey(), "credentialId", credential.wireId()), SignerRule.BOUND_KEY,
+                check.publicKey(), null))));
+    }
+
+    /** A code check's outcome: the key the client sealed the code with, or why it failed (its attempt counted). */
+    private record CodeCheck(String publicKey, RuntimeException failure) {
+    }
+
+    /** Opens the bundle with the latest challenge's target key; a wrong code counts an attempt (and commits it). */
+    private CodeCheck checkCode(Caller caller, Credential credential, String bundle) {
+        sessions.lockActive(caller,
+                credential).orElseThrow(() -> SignedRetry.failedCheck("The credential was revoked"));
+        Instant now = clock.now(caller);
+        AuthChallenge challenge = challenges.latestForUpdate(caller.platformId(), credential.id())
+                .filter(c -> c.isUsable(now))
+                .orElseThrow(() -> SignedRetry.failedCheck("No usable OTP challenge; call /challenge first"));
+        WalletCrypto.OtpBundle opened;
+        try {
+            opened = crypto.openOtpBundle(bundle, new WalletCrypto.TargetKey(challenge.targetPublicKey(),
+                    challenge.targetPrivate()));
+        } catch (WalletCrypto.InvalidBundle e) {
+            throw InvalidFields.of("encryptedOtpBundle", "cannot be opened with this challenge's target key");
+        }
+        if (!MessageDigest.isEqual(crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.US_ASCII), challenge.codeSha256().getBytes(StandardCharsets.US_ASCII))) {
+            challenges.recordAttempt(caller.platformId(), challenge.id());
+            return new CodeCheck(null, SignedRetry.failedCheck("Invalid OTP code"));
+        }
+        challenges.consume(caller.platformId(), challenge.id(), now);
+        return new CodeCheck(opened.publicKey(), null);
+    }
+
+    /**
+     * A new OTP challenge {@code id} of the credential: its code sent (the sandbox's is fixed), and the bundle of the
+     * challenge's target key returned, which the client seals the code to.
+     */
+    private String send(Caller caller, Credential credential, UUID id, Instant now) {
+        WalletCrypto.TargetKey target = crypto.newTargetKey();
+        String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
+                Math.floorMod(ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
+        challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credential.id(),
+                credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
+                crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),
+                null));
+        if (!caller.isSandbox()) {
+            sender.send(credential.type(), credential.identity(), code);
+        }
+        return crypto.otpTargetBundle(target);
+    }
+
+    private String contactOf(Customer customer) {
+        String contact = type == AuthMethodType.EMAIL_OTP ? customer.email() : customer.phoneNumber();
+        if (contact == null) {
+            throw new InvalidInput("MISSING_MANDATORY_USER_INFO", "The customer has no "
+                    + (type == AuthMethodType.EMAIL_OTP ? "email" : "phoneNumber") + " for " + type);
+        }
+        return contact;
+    }
+}
