@@ -5,7 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.ports.platform.PlatformService;

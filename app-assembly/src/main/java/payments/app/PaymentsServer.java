@@ -4,9 +4,9 @@ import java.util.Optional;
 import java.util.UUID;
 import payments.adapter.http.UndertowServer;
 import payments.adapter.http.routes.HttpApi;
-import payments.core.common.Conflict;
-import payments.core.common.EntityId;
-import payments.core.common.TokenId;
+import payments.core.error.Conflict;
+import payments.core.id.EntityId;
+import payments.core.id.TokenId;
 import payments.ports.platform.PlatformService;
 
 /** The assembled service: database, the default sandbox platform and its token, the HTTP API. */

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /** A platform's view of the API over real HTTP: Basic auth, JSON in and out. */
 final class ApiClient {

@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import payments.adapter.persistence.JooqIdempotencyKeys;
-import payments.core.common.PlatformId;
+import payments.adapter.persistence.store.JooqIdempotencyKeys;
+import payments.core.id.PlatformId;
 import payments.core.idempotency.StoredResponse;
 import payments.ports.batch.IdempotencyService;
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import payments.adapter.persistence.JooqSandboxClocks;
-import payments.adapter.persistence.JooqTransactions;
+import payments.adapter.persistence.store.JooqSandboxClocks;
+import payments.adapter.persistence.store.JooqTransactions;
 import payments.core.platform.Environment;
 
 class QuoteApiTest {

@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.EntityId;
+import payments.core.id.EntityId;
 
 class TimeOrderedIdsTest {
     private Instant now = Instant.parse("2026-11-24T20:30:00.123Z");

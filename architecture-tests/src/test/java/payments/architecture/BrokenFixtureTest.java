@@ -22,7 +22,8 @@ class BrokenFixtureTest {
   void everyRuleRejectsTheBrokenFixture() {
     // The fixture lives in test sources, so test classes are deliberately included here.
     JavaClasses fixture = new ClassFileImporter().importPackages(FIXTURE_ROOT);
-    HexagonRules rules = HexagonRules.forRoot(FIXTURE_ROOT);
+    // The fixture's packages are small: a limit of 2 classes shows the size rule failing where 3 share one.
+    HexagonRules rules = HexagonRules.forRoot(FIXTURE_ROOT, 2);
 
     assertAll(
         violated(rules.coreDependsOnJdkOnly, fixture, "core.LeakyMoney", "com.fasterxml.jackson.databind.ObjectMapper"),
@@ -31,7 +32,15 @@ class BrokenFixtureTest {
         violated(rules.noFrameworkInCoreOrPorts, fixture, "core.LeakyMoney", "com.fasterxml.jackson.databind.ObjectMapper"),
         violated(rules.adaptersDoNotDependOnEachOther, fixture, "adapter.http.CrossAdapterHandler", "adapter.persistence.PersistenceRow"),
         violated(rules.onlyAppWiresAdapters, fixture, "ports.driven.LeakyRepository", "adapter.persistence.PersistenceRow"),
-        violated(rules.coreAndPortsDoNotDependOnApp, fixture, "ports.app.LeakyService", "app.Wiring"));
+        violated(rules.coreAndPortsDoNotDependOnApp, fixture, "ports.app.LeakyService", "app.Wiring"),
+        violated(rules.drivingAdaptersUseNoDrivenPort, fixture, "adapter.http.RouteUsingDrivenPort",
+            "ports.driven.LeakyRepository"),
+        violated(rules.adaptersUseNoService, fixture, "adapter.http.RouteUsingService", "ports.app.TiedService"),
+        violated(rules.useCasesTakeTypedCommands, fixture, "ports.app.UntypedUseCases", "create(java.lang.Object)"),
+        violated(rules.noTwoWayTiesInPorts, fixture, "ports.app.TiedService", "ports.jobs.TiedJob"),
+        violated(rules.capabilitiesFreeOfCycles, fixture, "capability 'app'", "capability 'jobs'"),
+        violated(rules.packagesStaySmall, fixture, "package " + FIXTURE_ROOT + ".ports.app holds 3 classes",
+            "UntypedUseCases"));
   }
 
   /** The rule must throw, and its report must name the planted offender and its forbidden target. */

@@ -26,8 +26,9 @@ class HexagonArchitectureTest {
   @Test
   void importSeesEveryModule() {
     for (String pkg : List.of(
-        "payments.core", "payments.ports.driven", "payments.ports.transfer",
-        "payments.adapter.http", "payments.adapter.persistence", "payments.adapter.persistence.schema",
+        "payments.core", "payments.ports.driven", "payments.ports.transfer", "payments.ports.batch",
+        "payments.adapter.http", "payments.adapter.http.routes", "payments.adapter.http.webhook",
+        "payments.adapter.persistence", "payments.adapter.persistence.schema",
         "payments.adapter.sandbox", "payments.adapter.crypto", "payments.app")) {
       assertTrue(production.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
           "no production classes imported from " + pkg);
@@ -64,5 +65,35 @@ class HexagonArchitectureTest {
   @Test
   void coreAndPortsDoNotDependOnApp() {
     RULES.coreAndPortsDoNotDependOnApp.check(production);
+  }
+
+  @Test
+  void drivingAdaptersUseNoDrivenPort() {
+    RULES.drivingAdaptersUseNoDrivenPort.check(production);
+  }
+
+  @Test
+  void adaptersUseNoService() {
+    RULES.adaptersUseNoService.check(production);
+  }
+
+  @Test
+  void useCasesTakeTypedCommands() {
+    RULES.useCasesTakeTypedCommands.check(production);
+  }
+
+  @Test
+  void noTwoWayTiesInPorts() {
+    RULES.noTwoWayTiesInPorts.check(production);
+  }
+
+  @Test
+  void capabilitiesFreeOfCycles() {
+    RULES.capabilitiesFreeOfCycles.check(production);
+  }
+
+  @Test
+  void packagesStaySmall() {
+    RULES.packagesStaySmall.check(production);
   }
 }

@@ -20,12 +20,12 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import payments.core.common.DomainError;
-import payments.core.common.InvalidInput;
-import payments.core.common.Outage;
-import payments.core.common.RateLimited;
-import payments.core.common.Unauthenticated;
-import payments.core.common.Unavailable;
+import payments.core.error.DomainError;
+import payments.core.error.InvalidInput;
+import payments.core.error.Outage;
+import payments.core.error.RateLimited;
+import payments.core.error.Unauthenticated;
+import payments.core.error.Unavailable;
 import payments.core.platform.Caller;
 import payments.core.validation.StorableText;
 

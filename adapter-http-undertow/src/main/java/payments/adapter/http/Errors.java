@@ -2,16 +2,16 @@ package payments.adapter.http;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import payments.core.common.Conflict;
-import payments.core.common.DomainError;
-import payments.core.common.Forbidden;
-import payments.core.common.Gone;
-import payments.core.common.InvalidInput;
-import payments.core.common.NotFound;
-import payments.core.common.NotImplemented;
-import payments.core.common.RateLimited;
-import payments.core.common.Unauthenticated;
-import payments.core.common.Unavailable;
+import payments.core.error.Conflict;
+import payments.core.error.DomainError;
+import payments.core.error.Forbidden;
+import payments.core.error.Gone;
+import payments.core.error.InvalidInput;
+import payments.core.error.NotFound;
+import payments.core.error.NotImplemented;
+import payments.core.error.RateLimited;
+import payments.core.error.Unauthenticated;
+import payments.core.error.Unavailable;
 
 /** The one table from domain error types to HTTP statuses, and the spec's error body. */
 public final class Errors {

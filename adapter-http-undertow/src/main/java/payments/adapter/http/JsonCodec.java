@@ -10,9 +10,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.FieldError;
-import payments.core.common.InvalidFields;
-import payments.core.common.InvalidInput;
+import payments.core.error.FieldError;
+import payments.core.error.InvalidFields;
+import payments.core.error.InvalidInput;
 import payments.core.validation.StorableText;
 
 /**

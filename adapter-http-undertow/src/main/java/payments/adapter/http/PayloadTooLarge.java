@@ -1,6 +1,6 @@
 package payments.adapter.http;
 
-import payments.core.common.DomainError;
+import payments.core.error.DomainError;
 
 /** A body over {@link ApiHandler#MAX_BODY_BYTES}: 413 before any of it is parsed. */
 final class PayloadTooLarge extends DomainError {

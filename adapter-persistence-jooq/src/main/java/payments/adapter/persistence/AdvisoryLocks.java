@@ -11,7 +11,7 @@ import org.jooq.impl.DSL;
  * before its row exists, a platform's deliveries in flight). Names of different uses start differently, so they do
  * not share a lock but by a 64-bit hash collision.
  */
-final class AdvisoryLocks {
+public final class AdvisoryLocks {
     private static final Statement TRY_LOCK = Statement.query(ctx -> ctx.select(DSL.field(
             "pg_try_advisory_xact_lock({0})", Boolean.class, DSL.param("lock", Long.class))));
 
@@ -19,7 +19,7 @@ final class AdvisoryLocks {
     }
 
     /** The 64-bit lock id of a name. */
-    static long id(String name) {
+    public static long id(String name) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.wrap(digest).getLong();
@@ -29,12 +29,12 @@ final class AdvisoryLocks {
     }
 
     /** Waits for the lock and holds it until the transaction ends. */
-    static void lockForTransaction(Db db, long id) {
+    public static void lockForTransaction(Db db, long id) {
         db.ctx().select(DSL.field("pg_advisory_xact_lock({0})", Object.class, DSL.val(id))).fetch();
     }
 
     /** Takes the lock until the transaction ends if nobody holds it; false, at once, if somebody does. */
-    static boolean tryLockForTransaction(Db db, long id) {
+    public static boolean tryLockForTransaction(Db db, long id) {
         return TRY_LOCK.fetchOptional(db, id).map(r -> (Boolean) r.get(0)).orElse(false);
     }
 }

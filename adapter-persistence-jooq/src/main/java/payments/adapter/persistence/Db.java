@@ -153,7 +153,7 @@ public final class Db implements TransactionRunner {
      * them); outside a transaction, read every time. A repository that writes the row {@link #forget}s it.
      */
     @SuppressWarnings("unchecked")
-    <T> T readOnce(Object key, Supplier<T> read) {
+    public <T> T readOnce(Object key, Supplier<T> read) {
         Unit unit = current.get();
         if (unit == null) {
             return read.get();
@@ -166,7 +166,7 @@ public final class Db implements TransactionRunner {
         return value;
     }
 
-    void forget(Object key) {
+    public void forget(Object key) {
         Unit unit = current.get();
         if (unit != null) {
             unit.reads.remove(key);
@@ -177,7 +177,7 @@ public final class Db implements TransactionRunner {
      * The current transaction's pending work of this type, created on first use; must be called inside
      * {@link #inTransaction}.
      */
-    <W extends BeforeCommit> W beforeCommit(Class<W> type, Supplier<W> create) {
+    public <W extends BeforeCommit> W beforeCommit(Class<W> type, Supplier<W> create) {
         Unit unit = current.get();
         if (unit == null) {
             throw new IllegalStateException(type.getSimpleName() + " needs a transaction");

@@ -14,7 +14,7 @@ import org.jooq.JSON;
  * Plain JSON values (maps, lists, strings, longs, decimals) to and from json columns. Integers read back as Long, and
  * decimals (exchange rates) as the BigDecimal written, every digit kept and written plain, never as a double.
  */
-final class JsonColumns {
+public final class JsonColumns {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(DeserializationFeature.USE_LONG_FOR_INTS)
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -26,7 +26,7 @@ final class JsonColumns {
     private JsonColumns() {
     }
 
-    static JSON write(Object value) {
+    public static JSON write(Object value) {
         try {
             return JSON.valueOf(MAPPER.writeValueAsString(value));
         } catch (JsonProcessingException e) {
@@ -34,11 +34,11 @@ final class JsonColumns {
         }
     }
 
-    static Map<String, Object> readObject(JSON json) {
+    public static Map<String, Object> readObject(JSON json) {
         return read(json, OBJECT);
     }
 
-    static Object readAny(JSON json) {
+    public static Object readAny(JSON json) {
         return read(json, ANY);
     }
 
@@ -47,7 +47,7 @@ final class JsonColumns {
      * array of objects as a list of maps: it is checked, not converted again (null stays null).
      */
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> readList(Object json) {
+    public static List<Map<String, Object>> readList(Object json) {
         if (json == null) {
             return null;
         }

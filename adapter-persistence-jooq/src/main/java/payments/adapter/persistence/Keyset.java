@@ -21,18 +21,18 @@ import payments.core.page.PageRequest;
  * Cursor pages ordered by (created_at, id), newest first unless asked otherwise: one query for the page (fetching one row more than asked
  * to learn whether another page exists) and one count of all matches.
  */
-final class Keyset {
+public final class Keyset {
     private Keyset() {
     }
 
-    static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
+    public static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
                             Field<OffsetDateTime> createdAt, Field<UUID> id, Condition filter, PageRequest page,
                             RecordMapper<Record, T> mapper) {
         return page(ctx, from, fields, createdAt, id, filter, page, false, mapper);
     }
 
     /** The same, oldest first when {@code ascending}. */
-    static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
+    public static <T> Page<T> page(DSLContext ctx, TableLike<?> from, SelectFieldOrAsterisk[] fields,
                             Field<OffsetDateTime> createdAt, Field<UUID> id, Condition filter, PageRequest page,
                             boolean ascending, RecordMapper<Record, T> mapper) {
         Condition after = filter;
@@ -55,12 +55,12 @@ final class Keyset {
         return new Page<>(shown.stream().map(mapper::map).toList(), hasMore, next, total);
     }
 
-    static OffsetDateTime utc(Instant instant) {
+    public static OffsetDateTime utc(Instant instant) {
         return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
     }
 
     /** The inverse of {@link #utc}, for nullable timestamp columns. */
-    static Instant instant(OffsetDateTime t) {
+    public static Instant instant(OffsetDateTime t) {
         return t == null ? null : t.toInstant();
     }
 }

@@ -25,12 +25,12 @@ import org.jooq.impl.SQLDataType;
  * platform and the due time serves each). A single condition bounded by the largest offset would read every pending
  * row of every platform once any sandbox clock moved past their due times (docs/PERFORMANCE.md).
  */
-final class PlatformTime {
+public final class PlatformTime {
     private PlatformTime() {
     }
 
     /** A query of the table's due rows (ordered by due time, limited and locked), given the condition they are due. */
-    interface DueQuery {
+    public interface DueQuery {
         Select<?> build(DSLContext ctx, Condition due);
     }
 
@@ -43,8 +43,8 @@ final class PlatformTime {
      * {@code perClock} should exceed the rows the query returns (some candidates may be locked by other processes).
      * Both take the same values.
      */
-    record DuePasses(Statement byRealTime, Statement byClockAhead) {
-        static DuePasses of(Table<?> table, Field<UUID> platformId, Field<UUID> id, Condition claimable,
+    public record DuePasses(Statement byRealTime, Statement byClockAhead) {
+        public static DuePasses of(Table<?> table, Field<UUID> platformId, Field<UUID> id, Condition claimable,
                             Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow, Field<Integer> perClock,
                             DueQuery query) {
             return new DuePasses(Statement.query(ctx -> query.build(ctx, dueAt.le(realNow))), Statement.query(ctx -> {
@@ -61,7 +61,7 @@ final class PlatformTime {
         }
 
         /** The first row of a query limited to one: the first pass's, else the second's. */
-        Optional<Record> fetchOptional(Db db, Object... values) {
+        public Optional<Record> fetchOptional(Db db, Object... values) {
             return byRealTime.fetchOptional(db, values).or(() -> byClockAhead.fetchOptional(db, values));
         }
     }
@@ -70,11 +70,11 @@ final class PlatformTime {
      * Whether {@code dueAt} has come by the clock of one platform, named by a placeholder or a value (not a column):
      * the platform's now is then computed once, and bounds an index range on the platform and the due time.
      */
-    static Condition reachedBy(Field<UUID> platform, Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow) {
+    public static Condition reachedBy(Field<UUID> platform, Field<OffsetDateTime> dueAt, Field<OffsetDateTime> realNow) {
         return dueAt.le(now(platform, realNow));
     }
 
-    static Field<OffsetDateTime> now(Field<UUID> platformId, Field<OffsetDateTime> realNow) {
+    public static Field<OffsetDateTime> now(Field<UUID> platformId, Field<OffsetDateTime> realNow) {
         var offset = DSL.coalesce(DSL.select(SANDBOX_CLOCKS.OFFSET_SECONDS).from(SANDBOX_CLOCKS)
                 .where(SANDBOX_CLOCKS.PLATFORM_ID.eq(platformId)).asField(), DSL.inline(0L));
         return plus(realNow, offset);

@@ -18,7 +18,7 @@ import org.jooq.TableField;
  *
  * @param <R> the table's record type, so that only its columns can be set
  */
-final class Row<R extends Record> {
+public final class Row<R extends Record> {
     private static final Map<Table<?>, Map<Field<?>, Integer>> POSITIONS = new ConcurrentHashMap<>();
 
     private final Table<R> table;
@@ -33,7 +33,7 @@ final class Row<R extends Record> {
         this.given = new boolean[positions.size()];
     }
 
-    static <R extends Record> Row<R> of(Table<R> table) {
+    public static <R extends Record> Row<R> of(Table<R> table) {
         return new Row<>(table);
     }
 
@@ -46,7 +46,7 @@ final class Row<R extends Record> {
         return positions;
     }
 
-    <T> Row<R> set(TableField<R, T> column, T value) {
+    public <T> Row<R> set(TableField<R, T> column, T value) {
         int i = position(column);
         values[i] = value;
         given[i] = true;
@@ -60,7 +60,7 @@ final class Row<R extends Record> {
     }
 
     /** The columns set and their values, in the table's order. */
-    Map<Field<?>, Object> values() {
+    public Map<Field<?>, Object> values() {
         Map<Field<?>, Object> set = new LinkedHashMap<>();
         Field<?>[] fields = table.fields();
         for (int i = 0; i < fields.length; i++) {

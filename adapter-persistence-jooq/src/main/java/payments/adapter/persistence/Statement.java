@@ -46,7 +46,7 @@ import payments.core.json.IsoInstant;
  * ({@link #writeAll}, {@link #insertAll}) wait for the transaction's next statement and travel with it
  * ({@link Db#defer}).
  */
-final class Statement {
+public final class Statement {
     /** A statement with its values, ready to send. */
     record Bound(Statement statement, Object[] values) {
     }
@@ -104,16 +104,16 @@ final class Statement {
     }
 
     /** A placeholder for a value bound at execution, named after the column it is compared with or stored in. */
-    static <T> Param<T> param(Field<T> like) {
+    public static <T> Param<T> param(Field<T> like) {
         return param(like.getName(), like);
     }
 
-    static <T> Param<T> param(String name, Field<T> like) {
+    public static <T> Param<T> param(String name, Field<T> like) {
         return DSL.param(name, like.getDataType());
     }
 
     /** A statement without a result (or whose result is not read). */
-    static Statement of(Function<DSLContext, Query> query) {
+    public static Statement of(Function<DSLContext, Query> query) {
         return new Statement(query.apply(RENDER), new Field<?>[0], new Field<?>[0]);
     }
 
@@ -123,7 +123,7 @@ final class Statement {
      * derived table, which {@code record.get(TABLE.COLUMN)} and {@code record.into(TABLE)} then match by name,
      * column after column, for every value of every row, which would take most of a batch's reading CPU.
      */
-    static Statement query(Function<DSLContext, ResultQuery<?>> query) {
+    public static Statement query(Function<DSLContext, ResultQuery<?>> query) {
         ResultQuery<?> q = query.apply(RENDER);
         Field<?>[] fields = q instanceof Select<?> select && !select.getSelect().isEmpty()
                 ? select.getSelect().toArray(Field<?>[]::new) : q.fields();
@@ -131,7 +131,7 @@ final class Statement {
     }
 
     /** Reads the row of {@code table} with these key values (in key order). */
-    static Statement byKey(Table<?> table, Field<?>... keys) {
+    public static Statement byKey(Table<?> table, Field<?>... keys) {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)));
     }
 
@@ -139,7 +139,7 @@ final class Statement {
      * Reads the rows of {@code table} whose last key is any of an array of values (see {@link #anyOf}), the other
      * keys equal to one value each: for {@link #fetchAll}.
      */
-    static Statement byKeys(Table<?> table, Field<?>... keys) {
+    public static Statement byKeys(Table<?> table, Field<?>... keys) {
         Field<?>[] leading = Arrays.copyOf(keys, keys.length - 1);
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(leading).and(anyOf(keys[keys.length - 1]))));
     }
@@ -148,7 +148,7 @@ final class Statement {
      * {@code column = any(:column)}: the placeholder takes an array of values (a Java array of the column's type). The
      * array's type has no length: a cast to {@code varchar(255)[]} would silently cut a longer value to 255 characters.
      */
-    static <T> org.jooq.Condition anyOf(Field<T> column) {
+    public static <T> org.jooq.Condition anyOf(Field<T> column) {
         org.jooq.DataType<T> type = column.getDataType();
         if (type.hasLength()) {
             type = type.length(0);
@@ -157,7 +157,7 @@ final class Statement {
     }
 
     /** {@link #byKeys}, locking the rows in the last key's order (so batches never deadlock) until the end. */
-    static Statement byKeysForUpdate(Table<?> table, Field<?>... keys) {
+    public static Statement byKeysForUpdate(Table<?> table, Field<?>... keys) {
         Field<?>[] leading = Arrays.copyOf(keys, keys.length - 1);
         Field<?> last = keys[keys.length - 1];
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(leading).and(anyOf(last))).orderBy(last)
@@ -165,7 +165,7 @@ final class Statement {
     }
 
     /** {@link #byKey}, locking the row until the transaction ends. */
-    static Statement byKeyForUpdate(Table<?> table, Field<?>... keys) {
+    public static Statement byKeyForUpdate(Table<?> table, Field<?>... keys) {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forUpdate());
     }
 
@@ -174,7 +174,7 @@ final class Statement {
      * rows that reference it (their foreign key's check takes a share lock that {@code FOR UPDATE} would block): for
      * rows that payments and accounts point to, such as a platform's or a customer's.
      */
-    static Statement byKeyForNoKeyUpdate(Table<?> table, Field<?>... keys) {
+    public static Statement byKeyForNoKeyUpdate(Table<?> table, Field<?>... keys) {
         return query(ctx -> ctx.selectFrom(table).where(keyCondition(keys)).forNoKeyUpdate());
     }
 
@@ -191,7 +191,7 @@ final class Statement {
      * one statement whatever their number ({@link #writeAll}: {@code insert ... select * from unnest(arrays)}), so
      * a sequence of such inserts always has the same SQL.
      */
-    static Statement insert(Table<?> table, Field<?>... columns) {
+    public static Statement insert(Table<?> table, Field<?>... columns) {
         List<QueryPart> parts = new ArrayList<>();
         String unnest = unnest(Arrays.asList(columns), parts);
         Statement rows = new Statement(RENDER.insertInto(table).columns(columns)
@@ -206,7 +206,7 @@ final class Statement {
      * Updates every column of the row with these key columns (the keys are set to themselves, as jOOQ's
      * {@code update(table).set(record)} does), taking the values from a {@link Row}.
      */
-    static Statement update(Table<?> table, Field<?>... keys) {
+    public static Statement update(Table<?> table, Field<?>... keys) {
         return updateColumns(table, keys, table.fields());
     }
 
@@ -214,7 +214,7 @@ final class Statement {
      * Updates only {@code columns} of the row with these key columns, taking the values from a {@link Row}: for a row
      * whose other columns never change after its insert, so they are neither encoded nor sent nor parsed again.
      */
-    static Statement updateColumns(Table<?> table, Field<?>[] keys, Field<?>... columns) {
+    public static Statement updateColumns(Table<?> table, Field<?>[] keys, Field<?>... columns) {
         Map<Field<?>, Field<?>> values = new LinkedHashMap<>();
         for (Field<?> column : columns) {
             values.put(column, param(column));
@@ -231,7 +231,7 @@ final class Statement {
      * The rows must be locked already (in key order), as every batch does before it writes, or two batches could
      * lock them in the unnest's order.
      */
-    static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
+    public static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
         List<Field<?>> bound = columnsThenKeys(keys, columns);
         List<QueryPart> parts = new ArrayList<>();
         String unnest = unnest(bound, parts);
@@ -298,7 +298,7 @@ final class Statement {
     }
 
     /** Runs an {@link #insert}, {@link #update} or {@link #updateRows} with the row's values for its columns. */
-    int write(Db db, Row<?> row) {
+    public int write(Db db, Row<?> row) {
         return execute(db, arrays ? arraysOf(List.<Object[]>of(valuesOf(row))) : valuesOf(row));
     }
 
@@ -306,7 +306,7 @@ final class Statement {
      * {@link #write} for each row as one statement, nothing for none: an {@link #insert}'s rows are sent with the
      * transaction's next statement ({@link #insertAll}), an {@link #updateRows} runs now.
      */
-    void writeAll(Db db, List<? extends Row<?>> rows) {
+    public void writeAll(Db db, List<? extends Row<?>> rows) {
         List<Object[]> values = rows.stream().map(this::valuesOf).toList();
         if (insertRows != null) {
             insertAll(db, values);
@@ -322,7 +322,7 @@ final class Statement {
      * next statement or before its commit ({@link Db#defer}); nothing for no rows. Nothing reads the outcome, so the
      * rows must not clash with rows that others write: a clash fails that later statement, or the commit.
      */
-    void insertAll(Db db, List<Object[]> rows) {
+    public void insertAll(Db db, List<Object[]> rows) {
         if (insertRows == null) {
             throw new IllegalStateException("insertAll needs an insert: " + sql);
         }
@@ -383,12 +383,12 @@ final class Statement {
     }
 
     /** Runs the statement (after the deferred writes, in the same round trip); its update count. */
-    int execute(Db db, Object... values) {
+    public int execute(Db db, Object... values) {
         return db.sendWithDeferred(new Bound(this, values), statements -> run(db, statements));
     }
 
     /** Runs the query (after the deferred writes, in the same round trip); its rows. */
-    List<Record> fetch(Db db, Object... values) {
+    public List<Record> fetch(Db db, Object... values) {
         return db.sendWithDeferred(new Bound(this, values), statements -> db.connectionCtx().connectionResult(c -> {
             String sql = sqlOf(statements);
             try (PreparedStatement ps = prepare(c, sql, statements); ResultSet rs = lastResult(ps, statements)) {
@@ -456,7 +456,7 @@ final class Statement {
      * of {@code keys}, after the other {@code values}; no query for no keys. Returns the rows, mapped, by the key
      * they have, in the order of {@code keys} (a key given twice appears once, a key without a row not at all).
      */
-    <K, V> Map<K, V> fetchAll(Db db, Field<?> key, Collection<K> keys, Function<K, ?> keyValue,
+    public <K, V> Map<K, V> fetchAll(Db db, Field<?> key, Collection<K> keys, Function<K, ?> keyValue,
                               Function<Record, V> map, Object... values) {
         if (keys.isEmpty()) {
             return Map.of();
@@ -479,7 +479,7 @@ final class Statement {
         return found;
     }
 
-    Optional<Record> fetchOptional(Db db, Object... values) {
+    public Optional<Record> fetchOptional(Db db, Object... values) {
         List<Record> rows = fetch(db, values);
         if (rows.size() > 1) {
             throw new IllegalStateException("more than one row for " + sql);

@@ -20,7 +20,7 @@ import org.jooq.impl.DSL;
  * read them. A table is analyzed each time it doubles, which costs little: a few times while it is young, rarely
  * after. Big tables too: leaving those to autovacuum does not improve tail latency and lowers the peak rate.
  */
-final class StatisticsKeeper implements AutoCloseable {
+public final class StatisticsKeeper implements AutoCloseable {
     static final long INTERVAL_MILLIS = 1_000;
     /**
      * The keeper's analyses pause {@value} ms after every 200 units of page work, as autovacuum's do by default

@@ -9,11 +9,11 @@ import org.postgresql.util.ServerErrorMessage;
  * The name of the unique constraint a failed write broke, if that is why it failed; never for writes deferred to it
  * ({@link Db.DeferredWriteFailed}): their clash is not the caller's write's.
  */
-final class UniqueViolation {
+public final class UniqueViolation {
     private UniqueViolation() {
     }
 
-    static Optional<String> constraintOf(DataAccessException e) {
+    public static Optional<String> constraintOf(DataAccessException e) {
         if (e instanceof Db.DeferredWriteFailed) {
             return Optional.empty();
         }

@@ -1,5 +1,8 @@
 package payments.adapter.persistence;
 
+import payments.adapter.persistence.store.JooqPlatforms;
+import payments.adapter.persistence.store.JooqInternalAccounts;
+import payments.adapter.persistence.store.JooqCustomers;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,39 +16,39 @@ import java.util.concurrent.Future;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
-import payments.core.common.CustomerId;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
+import payments.core.id.CustomerId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
 
 /** Rows the persistence tests build on: each test works on a fresh platform of its own. */
-final class Fixtures {
-    static final Db DB = TestDatabase.database().db();
+public final class Fixtures {
+    public static final Db DB = TestDatabase.database().db();
 
     private Fixtures() {
     }
 
-    static Instant now() {
+    public static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MICROS);
     }
 
-    static PlatformId platform() {
+    public static PlatformId platform() {
         PlatformId id = new PlatformId(UUID.randomUUID());
         new JooqPlatforms(DB).insert(platformNamed(id));
         return id;
     }
 
     /** A sandbox platform with this id, not yet stored. */
-    static Platform platformNamed(PlatformId id) {
+    public static Platform platformNamed(PlatformId id) {
         return new Platform(id, "test", Environment.SANDBOX, PlatformConfig.initial("test.example", List.of("USD")),
                 now(), now());
     }
 
-    static Customer customer(PlatformId platform, String platformCustomerId, String uma, Instant createdAt) {
+    public static Customer customer(PlatformId platform, String platformCustomerId, String uma, Instant createdAt) {
         CustomerId id = new CustomerId(UUID.randomUUID());
         Customer c = new Customer(id, platform, platformCustomerId, CustomerType.INDIVIDUAL, uma, "US",
                 List.of("USD"), null, null, "PENDING", Map.of("fullName", "Test"), createdAt, createdAt, null);
@@ -53,7 +56,7 @@ final class Fixtures {
         return c;
     }
 
-    static InternalAccount account(PlatformId platform, Customer owner) {
+    public static InternalAccount account(PlatformId platform, Customer owner) {
         InternalAccount a = new InternalAccount(new InternalAccountId(UUID.randomUUID()),
                 owner == null ? null : owner.id(), "USD", InternalAccountType.INTERNAL_FIAT,
                 InternalAccountStatus.ACTIVE, 0, 0, null, now(), now());
@@ -74,7 +77,7 @@ final class Fixtures {
      * Waits (up to 10 s) until {@code waiting}, a read of {@code table}, waits for a row lock another transaction
      * holds; fails if it returns first or never waits.
      */
-    static void untilWaitingForALock(String table, Future<?> waiting) throws InterruptedException {
+    public static void untilWaitingForALock(String table, Future<?> waiting) throws InterruptedException {
         for (long deadline = System.nanoTime() + 10_000_000_000L; !readWaitingForALock(table); Thread.sleep(10)) {
             assertFalse(waiting.isDone(), "returned while another transaction held the row");
             assertTrue(System.nanoTime() < deadline, "never waited for the other transaction's lock");
@@ -82,7 +85,7 @@ final class Fixtures {
     }
 
     /** Waits for the latch in a task that cannot throw InterruptedException. */
-    static void await(CountDownLatch latch) {
+    public static void await(CountDownLatch latch) {
         try {
             latch.await();
         } catch (InterruptedException e) {

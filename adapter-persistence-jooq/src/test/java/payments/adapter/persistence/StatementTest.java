@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import payments.adapter.persistence.store.JooqPlatforms;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,7 +25,7 @@ import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.postgresql.util.PSQLException;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 class StatementTest {
     private static final Statement ACCOUNTS_WITH_BALANCE = Statement.query(ctx -> ctx.select(LEDGER_ACCOUNTS.ID)

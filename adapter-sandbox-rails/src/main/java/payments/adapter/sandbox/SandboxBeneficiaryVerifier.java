@@ -1,7 +1,7 @@
 package payments.adapter.sandbox;
 
 import payments.core.account.BeneficiaryVerificationStatus;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 import payments.core.platform.Environment;
 import payments.ports.driven.account.BeneficiaryVerifier;
 

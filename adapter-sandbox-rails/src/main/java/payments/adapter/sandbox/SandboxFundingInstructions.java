@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.InternalAccount;
-import payments.core.common.EntityId;
+import payments.core.id.EntityId;
 import payments.core.platform.Environment;
 import payments.ports.driven.account.FundingInstructions;
 

@@ -1,7 +1,7 @@
 package payments.adapter.sandbox;
 
 import payments.core.account.ExternalAccount;
-import payments.core.common.NotImplemented;
+import payments.core.error.NotImplemented;
 import payments.core.money.Money;
 import payments.core.platform.Environment;
 import payments.ports.driven.transfer.PaymentRail;

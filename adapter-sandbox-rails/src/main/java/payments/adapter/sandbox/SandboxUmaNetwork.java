@@ -3,7 +3,7 @@ package payments.adapter.sandbox;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import payments.core.common.NotImplemented;
+import payments.core.error.NotImplemented;
 import payments.core.platform.Environment;
 import payments.ports.driven.uma.UmaNetwork;
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.platform.Environment;
 
 class SandboxFundingInstructionsTest {

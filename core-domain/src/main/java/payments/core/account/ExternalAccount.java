@@ -2,9 +2,9 @@ package payments.core.account;
 
 import java.time.Instant;
 import java.util.Map;
-import payments.core.common.CustomerId;
-import payments.core.common.ExternalAccountId;
-import payments.core.common.InvalidFields;
+import payments.core.error.InvalidFields;
+import payments.core.id.CustomerId;
+import payments.core.id.ExternalAccountId;
 
 /**
  * A bank account, crypto wallet or Lightning destination outside the service, owned by a customer or (with no

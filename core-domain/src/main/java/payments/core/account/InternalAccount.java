@@ -1,9 +1,9 @@
 package payments.core.account;
 
 import java.time.Instant;
-import payments.core.common.Conflict;
-import payments.core.common.CustomerId;
-import payments.core.common.InternalAccountId;
+import payments.core.error.Conflict;
+import payments.core.id.CustomerId;
+import payments.core.id.InternalAccountId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 

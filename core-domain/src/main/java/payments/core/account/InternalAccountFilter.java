@@ -1,6 +1,6 @@
 package payments.core.account;
 
-import payments.core.common.CustomerId;
+import payments.core.id.CustomerId;
 
 /** Filters of {@code GET /customers/internal-accounts}; null means any. */
 public record InternalAccountFilter(CustomerId customerId, String currency, InternalAccountType type) {

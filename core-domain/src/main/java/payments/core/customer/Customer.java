@@ -3,9 +3,9 @@ package payments.core.customer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.CustomerId;
-import payments.core.common.NotFound;
-import payments.core.common.PlatformId;
+import payments.core.error.NotFound;
+import payments.core.id.CustomerId;
+import payments.core.id.PlatformId;
 
 /**
  * A platform's customer. The fields the service acts on are typed; the KYC/KYB profile of the customer's type

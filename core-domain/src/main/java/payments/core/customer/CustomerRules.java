@@ -3,9 +3,9 @@ package payments.core.customer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import payments.core.common.CustomerId;
-import payments.core.common.EntityId;
-import payments.core.common.InvalidFields;
+import payments.core.error.InvalidFields;
+import payments.core.id.CustomerId;
+import payments.core.id.EntityId;
 import payments.core.validation.Fields;
 
 /** Rules of a customer's profile that span fields, and how the profile is split from the typed fields. */

@@ -3,7 +3,7 @@ package payments.core.fx;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 
 /**
  * The one place amounts change currency, in exact integer arithmetic. Rounding always favours the books, never

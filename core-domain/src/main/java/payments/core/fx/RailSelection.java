@@ -3,7 +3,7 @@ package payments.core.fx;
 import java.util.List;
 import java.util.Map;
 import payments.core.account.AccountInfoSchemas;
-import payments.core.common.InvalidFields;
+import payments.core.error.InvalidFields;
 import payments.core.json.JsonObject;
 
 /**

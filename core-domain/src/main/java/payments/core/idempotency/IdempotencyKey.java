@@ -2,8 +2,8 @@ package payments.core.idempotency;
 
 import java.util.Map;
 import java.util.regex.Pattern;
-import payments.core.common.Conflict;
-import payments.core.common.InvalidFields;
+import payments.core.error.Conflict;
+import payments.core.error.InvalidFields;
 
 /** The rules of an {@code Idempotency-Key}: a UUID, held by one request at a time. */
 public final class IdempotencyKey {

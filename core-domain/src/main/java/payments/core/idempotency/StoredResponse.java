@@ -2,7 +2,7 @@ package payments.core.idempotency;
 
 import java.util.Arrays;
 import java.util.Map;
-import payments.core.common.Conflict;
+import payments.core.error.Conflict;
 
 /**
  * The response kept under an Idempotency-Key with the request it answered ({@code requestHash}: method, path and

@@ -3,9 +3,9 @@ package payments.core.invitation;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.regex.Pattern;
-import payments.core.common.InvalidFields;
-import payments.core.common.InvalidInput;
-import payments.core.common.PlatformId;
+import payments.core.error.InvalidFields;
+import payments.core.error.InvalidInput;
+import payments.core.id.PlatformId;
 import payments.core.money.Money;
 
 /**

@@ -6,8 +6,8 @@ import static payments.core.validation.Types.string;
 
 import java.util.Map;
 import java.util.regex.Pattern;
-import payments.core.common.InvalidInput;
 import payments.core.customer.CustomerSchemas;
+import payments.core.error.InvalidInput;
 import payments.core.money.Money;
 import payments.core.validation.ObjectSchema;
 

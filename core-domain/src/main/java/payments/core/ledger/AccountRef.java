@@ -1,8 +1,8 @@
 package payments.core.ledger;
 
 import java.util.UUID;
-import payments.core.common.NameBasedIds;
-import payments.core.common.PlatformId;
+import payments.core.id.NameBasedIds;
+import payments.core.id.PlatformId;
 
 /**
  * A ledger account a posting touches. Owned accounts (a customer's or the platform's internal accounts) never go

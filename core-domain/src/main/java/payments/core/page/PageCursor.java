@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
-import payments.core.common.InvalidFields;
+import payments.core.error.InvalidFields;
 import payments.core.validation.Types;
 
 /**

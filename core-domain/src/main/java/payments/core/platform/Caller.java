@@ -1,8 +1,8 @@
 package payments.core.platform;
 
-import payments.core.common.Forbidden;
-import payments.core.common.PlatformId;
-import payments.core.common.TokenId;
+import payments.core.error.Forbidden;
+import payments.core.id.PlatformId;
+import payments.core.id.TokenId;
 
 /** Who is calling: the authenticated token, its platform and what it may do. Every use case takes one. */
 public record Caller(PlatformId platformId, Environment environment, TokenId tokenId,

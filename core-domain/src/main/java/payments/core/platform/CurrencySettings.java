@@ -2,7 +2,7 @@ package payments.core.platform;
 
 import java.util.List;
 import java.util.Map;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 import payments.core.money.Money;
 import payments.core.transaction.TransactionType;
 

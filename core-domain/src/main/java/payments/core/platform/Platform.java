@@ -1,7 +1,7 @@
 package payments.core.platform;
 
 import java.time.Instant;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /** A tenant of the service: every other record belongs to exactly one platform. */
 public record Platform(PlatformId id, String name, Environment environment, PlatformConfig config,

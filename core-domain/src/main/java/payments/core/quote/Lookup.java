@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /**
  * What a receiver lookup found: which currencies the receiver takes and which payer data it demands. A quote to a

@@ -1,6 +1,6 @@
 package payments.core.transaction;
 
-import payments.core.common.Conflict;
+import payments.core.error.Conflict;
 
 /** A move the state machine does not allow; the request conflicts with the transaction's state (409). */
 public final class IllegalTransition {

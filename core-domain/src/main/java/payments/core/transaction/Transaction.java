@@ -3,11 +3,11 @@ package payments.core.transaction;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
-import payments.core.common.Conflict;
-import payments.core.common.CustomerId;
-import payments.core.common.EntityId;
-import payments.core.common.NotFound;
-import payments.core.common.PlatformId;
+import payments.core.error.Conflict;
+import payments.core.error.NotFound;
+import payments.core.id.CustomerId;
+import payments.core.id.EntityId;
+import payments.core.id.PlatformId;
 import payments.core.money.Money;
 
 /**

@@ -1,7 +1,7 @@
 package payments.core.transaction;
 
 import java.time.Instant;
-import payments.core.common.CustomerId;
+import payments.core.id.CustomerId;
 
 /**
  * Filters of {@code GET /transactions}; null means any, and every filter given applies. {@code platformOwn}

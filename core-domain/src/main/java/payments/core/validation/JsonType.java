@@ -2,8 +2,8 @@ package payments.core.validation;
 
 import java.util.ArrayList;
 import java.util.List;
-import payments.core.common.FieldError;
-import payments.core.common.InvalidFields;
+import payments.core.error.FieldError;
+import payments.core.error.InvalidFields;
 
 /**
  * A rule for one JSON value (already parsed into plain Java: Map, List, String, Long, BigInteger, BigDecimal,

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import payments.core.common.FieldError;
+import payments.core.error.FieldError;
 
 /**
  * The fields a JSON object may carry, which are required, and the rule for each. Unknown fields are refused, so a

@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import payments.core.common.FieldError;
+import payments.core.error.FieldError;
 import payments.core.money.Currencies;
 
 /** The value rules used by every request schema. Strings are bounded by default: nothing unbounded enters. */

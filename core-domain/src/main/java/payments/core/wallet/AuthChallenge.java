@@ -3,8 +3,8 @@ package payments.core.wallet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
-import payments.core.common.RateLimited;
+import payments.core.error.RateLimited;
+import payments.core.id.InternalAccountId;
 
 /**
  * An outstanding credential challenge. OTP: the per-challenge HPKE target key (private part kept here, single use)

@@ -2,7 +2,7 @@ package payments.core.wallet;
 
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 
 /**
  * A way to authenticate to an embedded wallet. {@code identity} is what makes it unique on its account: the email

@@ -3,7 +3,7 @@ package payments.core.wallet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 
 /**
  * The first leg of a signed retry: the exact {@code payload} the client must sign, what it binds (method, path,

@@ -3,7 +3,7 @@ package payments.core.wallet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 
 /**
  * A session of a wallet: whoever holds the private key of {@code publicKey} (compressed hex) may sign the wallet's

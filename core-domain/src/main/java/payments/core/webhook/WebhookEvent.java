@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import payments.core.common.EntityId;
-import payments.core.common.PlatformId;
+import payments.core.id.EntityId;
+import payments.core.id.PlatformId;
 
 /**
  * An event a platform must hear about, as its outbox holds it: the envelope's id and type, {@code data} (the

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 import payments.core.money.Currencies;
 import payments.core.money.Currency;
 import payments.core.validation.Fields;

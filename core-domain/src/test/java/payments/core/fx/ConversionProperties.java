@@ -16,7 +16,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.statistics.Statistics;
 import org.junit.jupiter.api.Test;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 import payments.core.money.Currencies;
 import payments.core.money.Currency;
 

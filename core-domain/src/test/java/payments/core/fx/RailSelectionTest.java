@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 
 class RailSelectionTest {
     @Test

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 
 class InvitationSchemasTest {
     private static String inviter(Object uma) {

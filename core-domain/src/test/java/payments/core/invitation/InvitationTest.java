@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.InvalidInput;
-import payments.core.common.PlatformId;
+import payments.core.error.InvalidInput;
+import payments.core.id.PlatformId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 

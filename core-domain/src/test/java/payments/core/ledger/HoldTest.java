@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 class HoldTest {
     private static final AccountRef OWNED = AccountRef.owned(UUID.randomUUID());

@@ -12,7 +12,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 class JournalTest {
     private static final Instant AT = Instant.parse("2025-01-01T00:00:00Z");

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import net.jqwik.api.statistics.Statistics;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /**
  * The state of one action chain: a {@link LedgerBook} under test next to the test's own, deliberately simple idea

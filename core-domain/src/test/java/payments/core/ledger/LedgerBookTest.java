@@ -9,7 +9,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /** The book's rules one example at a time; the properties cover them in random combinations. */
 class LedgerBookTest {

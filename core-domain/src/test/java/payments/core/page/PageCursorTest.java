@@ -18,7 +18,7 @@ import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 
 class PageCursorTest {
     private static String b64(String raw) {

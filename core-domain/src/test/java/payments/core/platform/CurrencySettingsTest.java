@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import payments.core.common.InvalidInput;
+import payments.core.error.InvalidInput;
 import payments.core.money.Money;
 import payments.core.transaction.TransactionType;
 

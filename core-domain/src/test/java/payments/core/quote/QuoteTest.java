@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.Conflict;
-import payments.core.common.CustomerId;
-import payments.core.common.PlatformId;
+import payments.core.error.Conflict;
+import payments.core.id.CustomerId;
+import payments.core.id.PlatformId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 

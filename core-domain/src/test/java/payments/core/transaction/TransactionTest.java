@@ -14,8 +14,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import payments.core.common.Conflict;
-import payments.core.common.PlatformId;
+import payments.core.error.Conflict;
+import payments.core.id.PlatformId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 

@@ -17,8 +17,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
-import payments.core.common.FieldError;
-import payments.core.common.InvalidInput;
+import payments.core.error.FieldError;
+import payments.core.error.InvalidInput;
 
 class TypesTest {
     private static Map<String, Object> json(Object... namesAndValues) {

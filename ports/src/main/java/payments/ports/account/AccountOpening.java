@@ -6,9 +6,9 @@ import java.util.HashSet;
 import java.util.Set;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
-import payments.core.common.CustomerId;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.CustomerId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.Ids;
 import payments.ports.driven.account.InternalAccounts;
 

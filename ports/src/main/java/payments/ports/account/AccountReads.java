@@ -9,14 +9,14 @@ import java.util.Set;
 import java.util.stream.Stream;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
-import payments.core.common.CustomerId;
-import payments.core.common.ExternalAccountId;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
-import payments.ports.driven.customer.Customers;
+import payments.core.id.CustomerId;
+import payments.core.id.ExternalAccountId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.customer.Customers;
 
 /**
  * The accounts and customers a payment request reads before it writes (transfer-outs, quote creations): one by one

@@ -5,7 +5,7 @@ import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountType;
 import payments.core.account.InternalAccountView;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.page.Page;

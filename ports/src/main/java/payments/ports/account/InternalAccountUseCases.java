@@ -4,7 +4,7 @@ import java.util.List;
 import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountType;
 import payments.core.account.InternalAccountView;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;

@@ -11,8 +11,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import payments.core.common.Outage;
-import payments.core.common.Unavailable;
+import payments.core.error.Outage;
+import payments.core.error.Unavailable;
 
 /**
  * Group commit: requests that arrive while a batch is running queue up and run together as the next batch, in one

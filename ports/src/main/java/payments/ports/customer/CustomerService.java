@@ -2,14 +2,14 @@ package payments.ports.customer;
 
 import java.util.List;
 import java.util.Map;
-import payments.core.common.CustomerId;
-import payments.core.common.Gone;
-import payments.core.common.InvalidFields;
-import payments.core.common.InvalidInput;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerRules;
 import payments.core.customer.CustomerType;
+import payments.core.error.Gone;
+import payments.core.error.InvalidFields;
+import payments.core.error.InvalidInput;
+import payments.core.id.CustomerId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;

@@ -1,8 +1,8 @@
 package payments.ports.customer;
 
-import payments.core.common.CustomerId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
+import payments.core.id.CustomerId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;

@@ -7,7 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.idempotency.StoredResponse;
 
 /** Stored responses of money-moving requests, keyed per platform. Used inside the effect's transaction. */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /**
  * The durable job table. Jobs are due at an instant of their platform's clock (sandbox platforms may run ahead).

@@ -1,8 +1,8 @@
 package payments.ports.externalaccount;
 
 import payments.core.account.ExternalAccount;
-import payments.core.common.CustomerId;
-import payments.core.common.ExternalAccountId;
+import payments.core.id.CustomerId;
+import payments.core.id.ExternalAccountId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import payments.core.account.AccountInfoSchemas;
 import payments.core.account.AccountSchemas;
-import payments.core.common.CustomerId;
+import payments.core.id.CustomerId;
 import payments.core.validation.Fields;
 
 /**

@@ -2,8 +2,8 @@ package payments.ports.fx;
 
 import java.util.ArrayList;
 import java.util.List;
-import payments.core.common.FieldError;
-import payments.core.common.InvalidFields;
+import payments.core.error.FieldError;
+import payments.core.error.InvalidFields;
 import payments.core.fx.Institution;
 import payments.core.money.Currencies;
 import payments.core.platform.Caller;

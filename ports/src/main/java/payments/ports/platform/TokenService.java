@@ -3,12 +3,12 @@ package payments.ports.platform;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
-import payments.core.common.Conflict;
-import payments.core.common.EntityId;
-import payments.core.common.NotFound;
-import payments.core.common.PlatformId;
-import payments.core.common.TokenId;
-import payments.core.common.Unauthenticated;
+import payments.core.error.Conflict;
+import payments.core.error.NotFound;
+import payments.core.error.Unauthenticated;
+import payments.core.id.EntityId;
+import payments.core.id.PlatformId;
+import payments.core.id.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
@@ -154,7 +154,7 @@ public final class TokenService implements TokenUseCases, Authentication {
         try {
             return TokenId.parse("username", EntityId.isOfKind(TokenId.KIND, username) ? username
                     : TokenId.KIND + ":" + username);
-        } catch (payments.core.common.InvalidInput e) {
+        } catch (payments.core.error.InvalidInput e) {
             throw invalidCredentials();
         }
     }

@@ -1,6 +1,6 @@
 package payments.ports.platform;
 
-import payments.core.common.TokenId;
+import payments.core.id.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;

@@ -3,7 +3,7 @@ package payments.ports.platform;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
-import payments.core.common.TokenId;
+import payments.core.id.TokenId;
 import payments.core.platform.Caller;
 import payments.ports.driven.Clock;
 

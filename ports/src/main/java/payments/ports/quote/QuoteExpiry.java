@@ -1,7 +1,5 @@
 package payments.ports.quote;
 
-import payments.ports.time.PlatformClock;
-import payments.ports.transaction.AnnouncedTransactions;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -10,12 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionStatus;
-import payments.ports.driven.quote.Quotes;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.quote.Quotes;
+import payments.ports.time.PlatformClock;
+import payments.ports.transaction.AnnouncedTransactions;
 
 /**
  * The sweeper: a quote still pending at its expiry becomes EXPIRED, and so does its transaction. It reads the due

@@ -9,16 +9,16 @@ import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
-import payments.core.common.CustomerId;
-import payments.core.common.EntityId;
-import payments.core.common.InvalidFields;
-import payments.core.common.InvalidInput;
-import payments.core.common.NotFound;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
+import payments.core.error.InvalidFields;
+import payments.core.error.InvalidInput;
+import payments.core.error.NotFound;
 import payments.core.fx.Conversion;
 import payments.core.fx.RailSelection;
 import payments.core.fx.RateSource;
+import payments.core.id.CustomerId;
+import payments.core.id.EntityId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
@@ -43,7 +43,7 @@ import payments.ports.driven.quote.Lookups;
 /**
  * Prepares a quote from its request, writing nothing: resolves where the money comes from and goes (accounts, their
  * owners, the receiver lookup), checks the rules between them, prices it ({@link QuotePricing}), and makes the quote
- * with its PENDING transaction. A refusal is a {@link payments.core.common.DomainError}.
+ * with its PENDING transaction. A refusal is a {@link payments.core.error.DomainError}.
  */
 public final class QuotePreparation {
     /** A priced quote before it is written, with its PENDING transaction (the expiry sweep ends both). */

@@ -1,6 +1,6 @@
 package payments.ports.quote;
 
-import payments.core.common.ExternalAccountId;
+import payments.core.id.ExternalAccountId;
 import payments.core.platform.Caller;
 import payments.core.quote.Lookup;
 

@@ -1,6 +1,6 @@
 package payments.ports.sandbox;
 
-import payments.core.common.InvalidFields;
+import payments.core.error.InvalidFields;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.ports.driven.TransactionRunner;

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.TransactionRunner;
 

@@ -1,7 +1,7 @@
 package payments.ports.time;
 
 import java.time.Instant;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.ports.driven.Clock;

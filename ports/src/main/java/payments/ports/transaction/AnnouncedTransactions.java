@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;

@@ -1,8 +1,8 @@
 package payments.ports.transfer;
 
 import java.util.Objects;
-import payments.core.common.ExternalAccountId;
-import payments.core.common.InternalAccountId;
+import payments.core.id.ExternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.transfer.TransferSchemas;
 import payments.core.validation.Fields;
 

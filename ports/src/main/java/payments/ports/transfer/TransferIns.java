@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
-import payments.core.common.EntityId;
+import payments.core.id.EntityId;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.transaction.Direction;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.money.Money;

@@ -1,7 +1,7 @@
 package payments.ports.uma;
 
 import java.util.Objects;
-import payments.core.common.CustomerId;
+import payments.core.id.CustomerId;
 import payments.core.transaction.TransactionSchemas;
 import payments.core.validation.Fields;
 

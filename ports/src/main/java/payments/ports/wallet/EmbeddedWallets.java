@@ -5,15 +5,15 @@ import java.util.Map;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
-import payments.core.common.InternalAccountId;
 import payments.core.customer.Customer;
+import payments.core.id.InternalAccountId;
 import payments.core.platform.Environment;
 import payments.core.platform.Platform;
 import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.Credential;
-import payments.ports.driven.wallet.Credentials;
 import payments.ports.driven.Ids;
 import payments.ports.driven.account.InternalAccounts;
+import payments.ports.driven.wallet.Credentials;
 import payments.ports.driven.wallet.WalletCrypto;
 import payments.ports.driven.wallet.WalletSecrets;
 

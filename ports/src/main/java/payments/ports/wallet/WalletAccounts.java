@@ -2,9 +2,9 @@ package payments.ports.wallet;
 
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountType;
-import payments.core.common.InternalAccountId;
-import payments.core.common.InvalidFields;
 import payments.core.customer.Customer;
+import payments.core.error.InvalidFields;
+import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 import payments.ports.driven.account.InternalAccounts;
 import payments.ports.driven.customer.Customers;

@@ -2,7 +2,7 @@ package payments.ports.wallet;
 
 import java.util.List;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 import payments.core.wallet.WalletSession;
 

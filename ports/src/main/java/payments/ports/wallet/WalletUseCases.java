@@ -1,7 +1,7 @@
 package payments.ports.wallet;
 
 import payments.core.account.InternalAccountView;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 
 /** Embedded-wallet actions signed by a session of the wallet (MANAGE): export its secret, change its privacy. */

@@ -2,7 +2,7 @@ package payments.ports.walletauth;
 
 import java.util.List;
 import java.util.Objects;
-import payments.core.common.InternalAccountId;
+import payments.core.id.InternalAccountId;
 import payments.core.validation.Fields;
 import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.WalletSchemas;

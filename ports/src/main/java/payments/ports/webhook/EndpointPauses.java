@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.webhook.AttemptOutcome;
 import payments.core.webhook.DeliveryAttempt;
 

@@ -1,6 +1,5 @@
 package payments.ports.webhook;
 
-import payments.ports.time.PlatformClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -10,19 +9,20 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Platform;
 import payments.core.webhook.DeliveryAttempt;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.RetrySchedule;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.Ids;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.webhook.WebhookDeliveries;
+import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.webhook.WebhookDeliveries.Claim;
+import payments.ports.driven.webhook.WebhookDeliveries;
 import payments.ports.driven.webhook.WebhookKeys.WebhookKey;
 import payments.ports.driven.webhook.WebhookTransport;
+import payments.ports.time.PlatformClock;
 
 /**
  * Sends webhook events. The outbox worker: claim a due event (a short database transaction that leases it), call

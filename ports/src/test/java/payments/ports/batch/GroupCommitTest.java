@@ -31,8 +31,8 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import payments.core.common.Conflict;
-import payments.core.common.Unavailable;
+import payments.core.error.Conflict;
+import payments.core.error.Unavailable;
 import payments.ports.batch.GroupCommit.Outcome;
 
 class GroupCommitTest {

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import payments.core.common.PlatformId;
-import payments.core.common.TokenId;
+import payments.core.id.PlatformId;
+import payments.core.id.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
@@ -35,7 +35,7 @@ public final class InMemoryApiTokens implements ApiTokens {
     @Override
     public void insert(ApiToken token, byte[] secretHash) {
         if (rows.containsKey(token.id())) {
-            throw new payments.core.common.Conflict("CONFLICT", "Token " + token.id() + " already exists");
+            throw new payments.core.error.Conflict("CONFLICT", "Token " + token.id() + " already exists");
         }
         rows.put(token.id(), new Row(token, secretHash.clone(), null));
     }

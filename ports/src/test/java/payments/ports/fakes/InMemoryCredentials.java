@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.wallet.Credential;
 import payments.ports.driven.wallet.Credentials;
 

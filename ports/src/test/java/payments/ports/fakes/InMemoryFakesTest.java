@@ -12,20 +12,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.Conflict;
-import payments.core.common.CustomerId;
-import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
+import payments.core.error.Conflict;
+import payments.core.id.CustomerId;
+import payments.core.id.PlatformId;
 import payments.core.invitation.Invitation;
 import payments.core.ledger.AccountRef;
+import payments.core.ledger.InsufficientFunds;
 import payments.core.ledger.Journal;
 import payments.core.ledger.Posting;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
-import payments.core.ledger.InsufficientFunds;
-import payments.ports.driven.ledger.Ledger;
 
 /** The fakes keep the promises of their ports, so tests built on them mean something. */
 class InMemoryFakesTest {

@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountFilter;
-import payments.core.common.CustomerId;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.CustomerId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.ports.driven.account.InternalAccounts;
@@ -72,7 +72,7 @@ public final class InMemoryInternalAccounts implements InternalAccounts {
     }
 
     @Override
-    public void setPrivacy(PlatformId platform, payments.core.common.InternalAccountId id, boolean privateEnabled,
+    public void setPrivacy(PlatformId platform, payments.core.id.InternalAccountId id, boolean privateEnabled,
                            java.time.Instant now) {
         rows.computeIfPresent(new Key(platform, id), (k, a) -> new InternalAccount(a.id(), a.customerId(),
                 a.currency(), a.type(), a.status(), a.availableMinor(), a.totalMinor(), privateEnabled,

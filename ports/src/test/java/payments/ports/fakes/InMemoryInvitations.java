@@ -3,8 +3,8 @@ package payments.ports.fakes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import payments.core.common.Conflict;
-import payments.core.common.PlatformId;
+import payments.core.error.Conflict;
+import payments.core.id.PlatformId;
 import payments.core.invitation.Invitation;
 import payments.ports.driven.uma.Invitations;
 

@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.Jobs;
 
 /** Scheduled jobs in memory; a claimed job is handed out once (nothing runs concurrently in memory). */

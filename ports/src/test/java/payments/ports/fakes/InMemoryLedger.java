@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
 import payments.core.ledger.Journal;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;

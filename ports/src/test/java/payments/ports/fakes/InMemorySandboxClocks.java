@@ -3,7 +3,7 @@ package payments.ports.fakes;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.platform.SandboxClocks;
 
 /** Each platform's clock offset, zero until advanced; like the table, it only moves forward. */

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.wallet.SignedRequest;
 import payments.ports.driven.wallet.SignedRequests;
 

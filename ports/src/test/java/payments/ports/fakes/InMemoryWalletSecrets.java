@@ -3,8 +3,8 @@ package payments.ports.fakes;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.wallet.WalletSecrets;
 
 public final class InMemoryWalletSecrets implements WalletSecrets {

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.ports.driven.webhook.WebhookKeys;
 
 /** Keys with the table's rule: one key per (platform, generation). */

@@ -10,8 +10,8 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import payments.core.common.Forbidden;
-import payments.core.common.InvalidInput;
+import payments.core.error.Forbidden;
+import payments.core.error.InvalidInput;
 import payments.core.fx.CorridorFees;
 import payments.core.fx.Fees;
 import payments.core.platform.Caller;
@@ -34,12 +34,12 @@ class ExchangeRateServiceTest {
 
     private static final SandboxClocks NO_OFFSETS = new SandboxClocks() {
         @Override
-        public long offsetSeconds(payments.core.common.PlatformId platform) {
+        public long offsetSeconds(payments.core.id.PlatformId platform) {
             return 0;
         }
 
         @Override
-        public long advance(payments.core.common.PlatformId platform, long seconds, java.time.Instant now) {
+        public long advance(payments.core.id.PlatformId platform, long seconds, java.time.Instant now) {
             throw new UnsupportedOperationException();
         }
     };

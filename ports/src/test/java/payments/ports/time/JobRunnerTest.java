@@ -1,7 +1,5 @@
 package payments.ports.time;
 
-import payments.ports.World;
-import payments.ports.time.JobRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
+import payments.ports.World;
 import payments.ports.driven.Jobs;
 
 class JobRunnerTest {

@@ -305,7 +305,7 @@ class WebhookDeliveryTest {
         assertFalse(w.endpoint.calls().get(0).envelope().containsKey("data"));
 
         w.endpoint.answer(401);
-        var refused = assertThrows(payments.core.common.InvalidInput.class,
+        var refused = assertThrows(payments.core.error.InvalidInput.class,
                 () -> w.webhookService.sendTest(caller));
         assertEquals("WEBHOOK_DELIVERY_ERROR", refused.code());
         assertEquals(401, refused.details().get("responseStatus"));
@@ -313,7 +313,7 @@ class WebhookDeliveryTest {
                 .map(WebhookEvent::status).toList());
         assertFalse(w.webhookDelivery.deliverNext(), "a synchronous send is never retried");
 
-        assertEquals("WEBHOOK_ENDPOINT_NOT_SET", assertThrows(payments.core.common.InvalidInput.class,
+        assertEquals("WEBHOOK_ENDPOINT_NOT_SET", assertThrows(payments.core.error.InvalidInput.class,
                 () -> w.webhookService.sendTest(w.caller(w.sandbox()))).code());
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
-import payments.core.common.TokenId;
+import payments.core.id.TokenId;
 import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
 import payments.core.platform.Platform;

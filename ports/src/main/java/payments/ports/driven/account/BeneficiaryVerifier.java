@@ -5,7 +5,7 @@ import payments.core.platform.Environment;
 
 /**
  * Asks the receiving rail whether the beneficiary name matches the account. May refuse the account outright with
- * {@link payments.core.common.InvalidInput} (an invalid account).
+ * {@link payments.core.error.InvalidInput} (an invalid account).
  */
 public interface BeneficiaryVerifier {
     Result verify(Environment environment, String accountType, String primaryIdentifier, String beneficiaryName);

@@ -6,15 +6,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import payments.core.account.ExternalAccount;
-import payments.core.common.CustomerId;
-import payments.core.common.ExternalAccountId;
-import payments.core.common.NotFound;
-import payments.core.common.PlatformId;
+import payments.core.error.NotFound;
+import payments.core.id.CustomerId;
+import payments.core.id.ExternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 
 /**
- * External accounts. {@link #insert} raises {@link payments.core.common.Conflict} when the owner already has an
+ * External accounts. {@link #insert} raises {@link payments.core.error.Conflict} when the owner already has an
  * active account of the same type, currency and primary identifier.
  */
 public interface ExternalAccounts {

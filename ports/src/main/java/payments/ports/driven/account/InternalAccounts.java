@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountFilter;
-import payments.core.common.CustomerId;
-import payments.core.common.InternalAccountId;
-import payments.core.common.NotFound;
-import payments.core.common.PlatformId;
+import payments.core.error.NotFound;
+import payments.core.id.CustomerId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 

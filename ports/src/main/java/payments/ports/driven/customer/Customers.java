@@ -4,15 +4,15 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import payments.core.common.CustomerId;
-import payments.core.common.PlatformId;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
+import payments.core.id.CustomerId;
+import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 
 /**
- * Customer records. Inserts and updates raise {@link payments.core.common.Conflict} ({@code CONFLICT} or
+ * Customer records. Inserts and updates raise {@link payments.core.error.Conflict} ({@code CONFLICT} or
  * {@code UMA_ADDRESS_EXISTS}) when an active customer already holds the platformCustomerId or UMA address.
  */
 public interface Customers {

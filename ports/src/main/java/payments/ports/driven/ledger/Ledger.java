@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
 import payments.core.ledger.Journal;

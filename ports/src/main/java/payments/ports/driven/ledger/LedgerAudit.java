@@ -1,7 +1,7 @@
 package payments.ports.driven.ledger;
 
 import java.util.List;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /** Checks the books against their invariants; each finding says in words what does not hold. */
 public interface LedgerAudit {

@@ -2,15 +2,15 @@ package payments.ports.driven.platform;
 
 import java.time.Instant;
 import java.util.Optional;
-import payments.core.common.PlatformId;
-import payments.core.common.TokenId;
+import payments.core.id.PlatformId;
+import payments.core.id.TokenId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.ApiToken;
 import payments.core.platform.TokenFilter;
 
 public interface ApiTokens {
-    /** Raises {@link payments.core.common.Conflict} when the id was ever used, deleted tokens included. */
+    /** Raises {@link payments.core.error.Conflict} when the id was ever used, deleted tokens included. */
     void insert(ApiToken token, byte[] secretHash);
 
     /** Finds a live token by id alone: the one lookup that happens before the platform is known. */

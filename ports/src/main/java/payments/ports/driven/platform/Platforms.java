@@ -1,7 +1,7 @@
 package payments.ports.driven.platform;
 
 import java.util.Optional;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Platform;
 
 public interface Platforms {
@@ -10,7 +10,7 @@ public interface Platforms {
     /** {@link #find}, the row locked until the transaction ends: changes of a platform's config apply in turn. */
     Optional<Platform> findForUpdate(PlatformId id);
 
-    /** Raises {@link payments.core.common.Conflict} when a platform with this id exists. */
+    /** Raises {@link payments.core.error.Conflict} when a platform with this id exists. */
     void insert(Platform platform);
 
     void update(Platform platform);

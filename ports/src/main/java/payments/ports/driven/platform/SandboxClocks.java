@@ -1,6 +1,6 @@
 package payments.ports.driven.platform;
 
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /** How far each sandbox platform's clock has been moved ahead of real time. */
 public interface SandboxClocks {

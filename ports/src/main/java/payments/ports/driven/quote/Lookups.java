@@ -2,7 +2,7 @@ package payments.ports.driven.quote;
 
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.quote.Lookup;
 
 public interface Lookups {

@@ -1,12 +1,12 @@
 package payments.ports.driven.uma;
 
 import java.util.Optional;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.invitation.Invitation;
 
 /**
  * UMA invitation records. Codes are unique across platforms; inserting a code in use raises
- * {@link payments.core.common.Conflict}.
+ * {@link payments.core.error.Conflict}.
  */
 public interface Invitations {
     void insert(Invitation invitation);

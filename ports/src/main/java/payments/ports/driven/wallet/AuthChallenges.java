@@ -3,7 +3,7 @@ package payments.ports.driven.wallet;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 import payments.core.wallet.AuthChallenge;
 
 public interface AuthChallenges {

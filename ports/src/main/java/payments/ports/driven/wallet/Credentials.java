@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.wallet.Credential;
 
 /** Wallet credentials. Revoked credentials are kept (sessions refer to them) but never returned. */

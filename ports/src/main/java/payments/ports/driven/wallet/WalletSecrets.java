@@ -1,8 +1,8 @@
 package payments.ports.driven.wallet;
 
 import java.util.Optional;
-import payments.core.common.InternalAccountId;
-import payments.core.common.PlatformId;
+import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 
 /** The secret (seed) of each embedded wallet, returned only sealed to a client key by an export. */
 public interface WalletSecrets {

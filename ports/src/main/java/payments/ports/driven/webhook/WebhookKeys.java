@@ -2,7 +2,7 @@ package payments.ports.driven.webhook;
 
 import java.time.Instant;
 import java.util.List;
-import payments.core.common.PlatformId;
+import payments.core.id.PlatformId;
 
 /**
  * The platforms' webhook signing keys, numbered by generation (1, 2, ... per platform). A key is valid until its
