@@ -1,5 +1,7 @@
 package payments.app;
 
+import payments.ports.walletauth.OtpCodes;
+import payments.ports.quote.SendingCurrency;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
@@ -128,6 +130,9 @@ import payments.ports.webhook.WebhookUseCases;
  * ({@link Payments}), which the HTTP API and the workers use.
  */
 final class Wiring implements Payments {
+    /** Threads that deliver webhook events ({@link Workers}), and so the calls in flight at once. */
+    static final int WEBHOOK_DELIVERY_THREADS = 4;
+
     final PlatformService platforms;
     final TokenService tokens;
     final IdempotencyService idempotency;
@@ -153,6 +158,7 @@ final class Wiring implements Payments {
     private final WebhookKeyService webhookKeys;
     private final SandboxClockService sandboxClock;
     private final ExecutorService batchThreads;
+    private final HttpWebhookTransport webhookTransport;
     private final Db db;
 
     Wiring(Db db, Clock clock, Ids ids, Config config) {
@@ -177,7 +183,8 @@ final class Wiring implements Payments {
         var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
 
         webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
-        webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, new HttpWebhookTransport(),
+        webhookTransport = new HttpWebhookTransport(WEBHOOK_DELIVERY_THREADS);
+        webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, webhookTransport,
                 platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
         webhooks = new WebhookService(webhookEvents, webhookDelivery, platformStore, platformClock, db);
         idempotency = new IdempotencyService(idempotencyKeys, db, clock);
@@ -194,6 +201,7 @@ final class Wiring implements Payments {
         var credentialSessions = new CredentialSessions(credentialStore, sessionStore, walletCrypto, platformClock,
                 ids, db);
         var walletAccounts = new WalletAccounts(internalAccountStore, customerStore);
+        var otpCodes = new OtpCodes(challengeStore, walletCrypto, new LogOnlyOtpSender());
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events);
         customers = new CustomerService(customerStore, platformStore, new CustomerAccounts(accountOpening,
@@ -204,10 +212,10 @@ final class Wiring implements Payments {
         externalAccounts = new ExternalAccountService(externalAccountStore, customerStore,
                 new SandboxBeneficiaryVerifier(), db, clock, ids, events);
         walletAuth = new WalletAuthService(credentialStore, walletAccounts, credentialSessions, signedRetry, List.of(
-                new OtpCredentials(AuthMethodType.EMAIL_OTP, challengeStore, walletCrypto, new LogOnlyOtpSender(),
-                        signedRetry, credentialSessions, platformClock, ids, db),
-                new OtpCredentials(AuthMethodType.SMS_OTP, challengeStore, walletCrypto, new LogOnlyOtpSender(),
-                        signedRetry, credentialSessions, platformClock, ids, db),
+                new OtpCredentials(AuthMethodType.EMAIL_OTP, otpCodes, signedRetry, credentialSessions,
+                        platformClock, ids, db),
+                new OtpCredentials(AuthMethodType.SMS_OTP, otpCodes, signedRetry, credentialSessions,
+                        platformClock, ids, db),
                 new OauthCredentials(new NimbusOidcTokens(jwksUrls(config)), walletCrypto, credentialSessions,
                         platformClock),
                 new PasskeyCredentials(new WebAuthn4jPasskeys(config.passkeyRpId(),
@@ -238,8 +246,8 @@ final class Wiring implements Payments {
         quotes = new QuoteService(new QuoteCreation(accountReads, new QuotePreparation(lookupStore, platformStore,
                 fxRates, fundingInstructions, ids), quoteStore, transactionStore, quoteExecution, platformClock),
                 quoteExecution, quoteStore, platformClock, quoteBatching);
-        receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore, customerStore,
-                platformStore, fxRates, platformClock, ids, db);
+        receiverLookups = new ReceiverLookupService(lookupStore, umaNetwork, externalAccountStore,
+                new SendingCurrency(customerStore, platformStore), fxRates, platformClock, ids, db);
         incomingUma = new IncomingUmaService(umaNetwork, new UmaReceivers(customerStore, internalAccountStore,
                 externalAccountStore), transactionStore, incomingPayments, platformClock, ids, db);
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
@@ -306,6 +314,7 @@ final class Wiring implements Payments {
     /** Stops the batch threads once no request is left to answer. */
     void close() {
         batchThreads.shutdown();
+        webhookTransport.close();
     }
 
     @Override

@@ -14,7 +14,7 @@ import java.util.logging.Logger;
 final class Workers implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
-    private static final int DELIVERY_THREADS = 4;
+    private static final int DELIVERY_THREADS = Wiring.WEBHOOK_DELIVERY_THREADS;
     private static final int DELIVERIES_PER_ROUND = 100;
     private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1 + DELIVERY_THREADS, r -> {
         Thread t = new Thread(r, "payments-worker");

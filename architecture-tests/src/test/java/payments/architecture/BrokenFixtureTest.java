@@ -37,10 +37,11 @@ class BrokenFixtureTest {
             "ports.driven.LeakyRepository"),
         violated(rules.adaptersUseNoService, fixture, "adapter.http.RouteUsingService", "ports.app.TiedService"),
         violated(rules.useCasesTakeTypedCommands, fixture, "ports.app.UntypedUseCases", "create(java.lang.Object)"),
-        violated(rules.noTwoWayTiesInPorts, fixture, "ports.app.TiedService", "ports.jobs.TiedJob"),
+        violated(rules.noTwoWayTies, fixture, "ports.app.TiedService", "ports.jobs.TiedJob"),
         violated(rules.capabilitiesFreeOfCycles, fixture, "capability 'app'", "capability 'jobs'"),
         violated(rules.packagesStaySmall, fixture, "package " + FIXTURE_ROOT + ".ports.app holds 3 classes",
-            "UntypedUseCases"));
+            "UntypedUseCases"),
+        violated(rules.classesStayNarrow, fixture, "ports.jobs.WideJob", "takes 9 parameters"));
   }
 
   /** The rule must throw, and its report must name the planted offender and its forbidden target. */

@@ -83,8 +83,8 @@ class HexagonArchitectureTest {
   }
 
   @Test
-  void noTwoWayTiesInPorts() {
-    RULES.noTwoWayTiesInPorts.check(production);
+  void noTwoWayTies() {
+    RULES.noTwoWayTies.check(production);
   }
 
   @Test
@@ -95,5 +95,10 @@ class HexagonArchitectureTest {
   @Test
   void packagesStaySmall() {
     RULES.packagesStaySmall.check(production);
+  }
+
+  @Test
+  void classesStayNarrow() {
+    RULES.classesStayNarrow.check(production);
   }
 }

@@ -41,6 +41,9 @@ public final class HexagonRules {
   /** The most classes (top level) a package holds: a capability that grows past it is split. */
   public static final int MAX_CLASSES_PER_PACKAGE = 15;
 
+  /** The most collaborators a class takes: one that needs more does more than one thing. */
+  public static final int MAX_COLLABORATORS = 8;
+
   /** The rules for the real code base. */
   public static final HexagonRules PAYMENTS = forRoot("payments", MAX_CLASSES_PER_PACKAGE);
 
@@ -62,12 +65,14 @@ public final class HexagonRules {
   public final ArchRule adaptersUseNoService;
   /** 9. a use case takes typed commands: no driving-port method takes a plain {@code Object}. */
   public final ArchRule useCasesTakeTypedCommands;
-  /** 10. no two classes of the ports call each other both ways. */
-  public final ArchRule noTwoWayTiesInPorts;
+  /** 10. no two classes depend on each other both ways (generated code aside). */
+  public final ArchRule noTwoWayTies;
   /** 11. the capabilities of the ports depend on each other without cycles. */
   public final ArchRule capabilitiesFreeOfCycles;
   /** 12. no package holds more than the limit's classes (generated code aside). */
   public final ArchRule packagesStaySmall;
+  /** 13. no class takes more than {@link #MAX_COLLABORATORS} constructor parameters (records and the assembly aside). */
+  public final ArchRule classesStayNarrow;
 
   public static HexagonRules forRoot(String root, int maxClassesPerPackage) {
     return new HexagonRules(root, maxClassesPerPackage);
@@ -139,9 +144,12 @@ public final class HexagonRules {
             .as("9. no driving port of " + ports + " takes a plain Object")
             .because("a use case takes a command record built at the edge, not a body it reads by name");
 
-    noTwoWayTiesInPorts =
-        classes().that().resideInAPackage(ports).should(notBeTiedBothWaysWithin(ports))
-            .as("10. no two classes of " + ports + " depend on each other both ways")
+    String schema = root + ".adapter.persistence.schema..";
+    noTwoWayTies =
+        classes().that().resideInAPackage(root + "..").and().resideOutsideOfPackage(schema)
+            .should(notBeTiedBothWaysWithin(root + ".."))
+            .as("10. no two classes of " + root + " depend on each other both ways (the generated " + schema
+                + " aside)")
             .because("a job or helper reaches its owner through a narrow interface, or its logic moves there");
 
     capabilitiesFreeOfCycles =
@@ -151,11 +159,31 @@ public final class HexagonRules {
 
     packagesStaySmall =
         classes().that().resideInAPackage(root + "..")
-            .and().resideOutsideOfPackage(root + ".adapter.persistence.schema..")
+            .and().resideOutsideOfPackage(schema)
             .and().areTopLevelClasses()
             .should(resideInAPackageOfAtMost(maxClassesPerPackage))
             .as("12. no package of " + root + " holds more than " + maxClassesPerPackage + " classes")
             .because("a reader finds a capability's room at a glance; a package that outgrows it is split");
+
+    classesStayNarrow =
+        classes().that().resideInAPackage(root + "..")
+            .and().resideOutsideOfPackages(schema, app)
+            .and().areNotRecords()
+            .should(takeAtMostCollaborators(MAX_COLLABORATORS))
+            .as("13. no class of " + root + " (the assembly and records aside) takes more than " + MAX_COLLABORATORS
+                + " constructor parameters")
+            .because("a class that needs more collaborators does more than one thing and is split");
+  }
+
+  private static ArchCondition<JavaClass> takeAtMostCollaborators(int max) {
+    return new ArchCondition<>("take at most " + max + " constructor parameters") {
+      @Override
+      public void check(JavaClass item, ConditionEvents events) {
+        item.getConstructors().stream().filter(c -> c.getRawParameterTypes().size() > max).forEach(c ->
+            events.add(SimpleConditionEvent.violated(item, c.getFullName() + " takes "
+                + c.getRawParameterTypes().size() + " parameters")));
+      }
+    };
   }
 
   /** A concrete class of the ports outside the driven ports: an application service or helper. */
@@ -179,14 +207,14 @@ public final class HexagonRules {
     };
   }
 
-  /** No other class of {@code ports} that this class depends on depends on it in turn (nested classes are their top's). */
-  private static ArchCondition<JavaClass> notBeTiedBothWaysWithin(String ports) {
-    return new ArchCondition<>("not depend both ways on another class of " + ports) {
+  /** No other class of {@code scope} that this class depends on depends on it in turn (nested classes are their top's). */
+  private static ArchCondition<JavaClass> notBeTiedBothWaysWithin(String scope) {
+    return new ArchCondition<>("not depend both ways on another class of " + scope) {
       @Override
       public void check(JavaClass item, ConditionEvents events) {
         JavaClass self = top(item);
-        for (JavaClass other : targets(self, ports)) {
-          if (!other.equals(self) && targets(other, ports).contains(self)) {
+        for (JavaClass other : targets(self, scope)) {
+          if (!other.equals(self) && targets(other, scope).contains(self)) {
             events.add(SimpleConditionEvent.violated(item, self.getName() + " and " + other.getName()
                 + " depend on each other"));
           }
@@ -195,11 +223,11 @@ public final class HexagonRules {
     };
   }
 
-  /** The top-level classes of {@code ports} that {@code top} or its nested classes depend on. */
-  private static Set<JavaClass> targets(JavaClass top, String ports) {
+  /** The top-level classes of {@code scope} that {@code top} or its nested classes depend on. */
+  private static Set<JavaClass> targets(JavaClass top, String scope) {
     return top.getPackage().getClasses().stream().filter(c -> top(c).equals(top))
         .flatMap(c -> c.getDirectDependenciesFromSelf().stream()).map(Dependency::getTargetClass)
-        .map(HexagonRules::top).filter(c -> c.getPackageName().matches(packagePattern(ports)))
+        .map(HexagonRules::top).filter(c -> c.getPackageName().matches(packagePattern(scope)))
         .collect(Collectors.toSet());
   }
 
@@ -242,8 +270,9 @@ public final class HexagonRules {
         drivingAdaptersUseNoDrivenPort,
         adaptersUseNoService,
         useCasesTakeTypedCommands,
-        noTwoWayTiesInPorts,
+        noTwoWayTies,
         capabilitiesFreeOfCycles,
-        packagesStaySmall);
+        packagesStaySmall,
+        classesStayNarrow);
   }
 }

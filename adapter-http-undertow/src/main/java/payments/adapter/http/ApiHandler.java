@@ -246,7 +246,7 @@ public final class ApiHandler implements HttpHandler {
                     : in.readNBytes(declared >= 0 ? (int) declared : MAX_BODY_BYTES + 1);
             if (bytes == null || bytes.length > MAX_BODY_BYTES) {
                 drain(in);
-                throw new PayloadTooLarge();
+                throw new PayloadTooLarge(MAX_BODY_BYTES);
             }
             return bytes;
         } catch (IOException e) {

@@ -1,11 +1,8 @@
 package payments.adapter.persistence;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jooq.DSLContext;
 import org.jooq.exception.DataAccessException;
@@ -17,12 +14,10 @@ import payments.ports.driven.TransactionRunner;
  * A repository can also keep work for the end of the transaction ({@link #beforeCommit}): writes to rows that
  * every transaction touches go last, so their row locks are held only for the commit itself.
  * <p>
- * Inserts whose outcome nothing reads ({@link Statement#writeAll}) wait in the unit of work ({@link #defer}) and go to
- * PostgreSQL in the same round trip as the transaction's next {@link Statement}, or just before the commit: a batch's
- * writes cost one round trip instead of one each, and each round trip is a wake-up of this thread and of the
- * database's backend (docs/PERFORMANCE.md). Anything else that uses the connection ({@link #ctx()})
- * sends them first, so every statement still sees every earlier write. A transaction whose deferred writes may not
- * have run never commits ({@link #sendWithDeferred}).
+ * Writes whose outcome nothing reads can wait in the unit of work ({@link #deferred}) and go to PostgreSQL with the
+ * transaction's next statement, or with the COMMIT: a batch's writes cost one round trip instead of one each, and
+ * each round trip is a wake-up of this thread and of the database's backend. Anything else that uses the connection
+ * ({@link #ctx()}) sends them first, so every statement still sees every earlier write.
  */
 public final class Db implements TransactionRunner {
     /** Work kept until the transaction's other statements have run; flushed once, just before the commit. */
@@ -30,7 +25,16 @@ public final class Db implements TransactionRunner {
         void flush(Db db);
     }
 
-    /** A round trip that carried deferred writes failed: they may not have run ({@link #sendWithDeferred}). */
+    /** Writes a unit of work keeps to send with its next statement ({@link Statement}'s deferred inserts). */
+    public interface Deferred {
+        /** Sends what is kept, before a query that uses the connection directly. */
+        void sendNow(Db db);
+
+        /** Ends the transaction: sends what is kept with the COMMIT (or leaves the commit to jOOQ when nothing is). */
+        void sendWithCommit(Db db);
+    }
+
+    /** A round trip that carried deferred writes failed: they may not have run, so the transaction cannot commit. */
     static final class DeferredWriteFailed extends DataAccessException {
         DeferredWriteFailed(String message, Throwable cause) {
             super(message, cause);
@@ -41,16 +45,13 @@ public final class Db implements TransactionRunner {
         final DSLContext ctx;
         final Map<Class<?>, BeforeCommit> beforeCommit = new LinkedHashMap<>();
         final Map<Object, Object> reads = new HashMap<>();
-        final List<Statement.Bound> deferred = new ArrayList<>();
-        /** A round trip that carried deferred writes failed: the transaction must not commit. */
-        boolean deferredFailed;
+        Deferred deferred;
 
         Unit(DSLContext ctx) {
             this.ctx = ctx;
         }
     }
 
-    private static final Statement COMMIT = Statement.of(ctx -> ctx.query("commit"));
     private final DSLContext base;
     private final ThreadLocal<Unit> current = new ThreadLocal<>();
 
@@ -64,7 +65,9 @@ public final class Db implements TransactionRunner {
         if (unit == null) {
             return base;
         }
-        sendWithDeferred(null, writes -> Statement.run(this, writes));
+        if (unit.deferred != null) {
+            unit.deferred.sendNow(this);
+        }
         return unit.ctx;
     }
 
@@ -75,58 +78,19 @@ public final class Db implements TransactionRunner {
     }
 
     /**
-     * Runs a write with the transaction's next statement (see above); at once outside a transaction. Its errors
-     * surface from that statement or the commit, so only writes that cannot clash with a row another request may
-     * write are deferred (rows with new ids, idempotency keys already locked).
+     * The unit of work's deferred writes, created by {@code create} on first use when {@code create} is given; null
+     * outside a transaction, or when nothing was deferred and {@code create} is null.
      */
-    void defer(Statement.Bound write) {
+    @SuppressWarnings("unchecked")
+    <D extends Deferred> D deferred(Supplier<D> create) {
         Unit unit = current.get();
         if (unit == null) {
-            Statement.run(this, List.of(write));
-        } else {
-            unit.deferred.add(write);
+            return null;
         }
-    }
-
-    /**
-     * Sends the deferred writes, then {@code next} (none when null), in one round trip made by {@code send}; just
-     * {@code next} without deferred writes, and nothing without either. If a round trip with deferred writes fails,
-     * whether before it left or in the database, they may not have run: the failure is a {@link DeferredWriteFailed}
-     * (so no repository takes its unique violation for its own write's), and the transaction can no longer commit,
-     * even if a caller catches the failure and carries on.
-     */
-    <T> T sendWithDeferred(Statement.Bound next, Function<List<Statement.Bound>, T> send) {
-        Unit unit = current.get();
-        if (unit == null || unit.deferred.isEmpty()) {
-            return next == null ? null : send.apply(List.of(next));
+        if (unit.deferred == null && create != null) {
+            unit.deferred = create.get();
         }
-        List<Statement.Bound> writes = new ArrayList<>(unit.deferred);
-        unit.deferred.clear();
-        if (next != null) {
-            writes.add(next);
-        }
-        try {
-            return send.apply(writes);
-        } catch (RuntimeException e) {
-            unit.deferredFailed = true;
-            throw new DeferredWriteFailed("a round trip with deferred writes failed, so the transaction cannot commit: "
-                    + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * The writes still deferred at the end go with the COMMIT itself, in one round trip; jOOQ's commit then finds the
-     * transaction ended (pgjdbc follows the server's transaction state and sends nothing). A failed write leaves the
-     * COMMIT unrun and the transaction to jOOQ's rollback; a failed COMMIT has rolled it back already.
-     */
-    private void commitWithDeferred(Unit unit) {
-        if (unit.deferredFailed) {
-            throw new DeferredWriteFailed("deferred writes failed earlier in the transaction (the failure was caught); "
-                    + "it cannot commit", null);
-        }
-        if (!unit.deferred.isEmpty()) {
-            sendWithDeferred(new Statement.Bound(COMMIT, new Object[0]), writes -> Statement.run(this, writes));
-        }
+        return (D) unit.deferred;
     }
 
     @Override
@@ -140,7 +104,9 @@ public final class Db implements TransactionRunner {
             try {
                 T result = work.get();
                 unit.beforeCommit.values().forEach(w -> w.flush(this));
-                commitWithDeferred(unit);
+                if (unit.deferred != null) {
+                    unit.deferred.sendWithCommit(this);
+                }
                 return result;
             } finally {
                 current.remove();

@@ -1,12 +1,5 @@
 package payments.adapter.persistence;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Types;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,7 +15,6 @@ import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
-import org.jooq.JSON;
 import org.jooq.Param;
 import org.jooq.Query;
 import org.jooq.QueryPart;
@@ -35,26 +27,16 @@ import org.jooq.conf.Settings;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import payments.core.json.IsoInstant;
 
 /**
  * A statement of the payment path, written with jOOQ's typed DSL but rendered to SQL once, when it is declared, and
- * then run through JDBC on the unit of work's connection. Rendering a query costs more CPU than PostgreSQL spends
- * executing a short statement (docs/PERFORMANCE.md), and these run several times per payment. A statement takes one
- * value per placeholder name, in the order the names first appear in its SQL (a name used twice takes one value);
- * errors surface as jOOQ's {@link DataAccessException}, like any other query's. Inserts of many rows
- * ({@link #writeAll}, {@link #insertAll}) wait for the transaction's next statement and travel with it
- * ({@link Db#defer}).
+ * then run through JDBC on the unit of work's connection ({@link RoundTrip}): rendering a query costs more CPU than
+ * PostgreSQL spends executing a short statement, and these run several times per payment. A statement takes one
+ * value per placeholder name, in the order the names first appear in its SQL (a name used twice takes one value).
+ * Inserts of many rows ({@link #writeAll}, {@link #insertAll}) wait for the transaction's next statement and travel
+ * with it ({@link RoundTrip#defer}).
  */
 public final class Statement {
-    /** A statement with its values, ready to send. */
-    record Bound(Statement statement, Object[] values) {
-    }
-
-    /** The SQL of a sequence of statements sent together, by sequence (a few code paths make them all). */
-    private static final Map<List<Statement>, String> SEQUENCES = new java.util.concurrent.ConcurrentHashMap<>();
-    private static final int MAX_SEQUENCES = 256;
-
     private static final DSLContext RENDER = DSL.using(SQLDialect.POSTGRES, new Settings().withRenderSchema(false));
     /**
      * A {@code :name} placeholder as jOOQ renders it (not the {@code ::} of a cast). An inlined constant holding
@@ -319,7 +301,7 @@ public final class Statement {
 
     /**
      * Inserts rows (each its values for the {@link #insert}'s columns) in one statement, sent with the transaction's
-     * next statement or before its commit ({@link Db#defer}); nothing for no rows. Nothing reads the outcome, so the
+     * next statement or before its commit ({@link RoundTrip#defer}); nothing for no rows. Nothing reads the outcome, so the
      * rows must not clash with rows that others write: a clash fails that later statement, or the commit.
      */
     public void insertAll(Db db, List<Object[]> rows) {
@@ -327,7 +309,7 @@ public final class Statement {
             throw new IllegalStateException("insertAll needs an insert: " + sql);
         }
         if (!rows.isEmpty()) {
-            db.defer(new Bound(insertRows, insertRows.arraysOf(rows)));
+            RoundTrip.defer(db, insertRows.bound(insertRows.arraysOf(rows)));
         }
     }
 
@@ -337,41 +319,11 @@ public final class Statement {
         for (int i = 0; i < columns.length; i++) {
             String[] texts = new String[rows.size()];
             for (int n = 0; n < texts.length; n++) {
-                texts[n] = text(rows.get(n)[i]);
+                texts[n] = PgText.of(rows.get(n)[i]);
             }
             values[i] = texts;
         }
         return values;
-    }
-
-    private static String text(Object value) {
-        if (value == null || value instanceof String) {
-            return (String) value;
-        } else if (value instanceof JSON json) {
-            return json.data();
-        } else if (value instanceof byte[] bytes) {
-            return "\\x" + java.util.HexFormat.of().formatHex(bytes);
-        } else if (value instanceof OffsetDateTime time) {
-            return text(time);
-        } else if (value instanceof UUID || value instanceof Number || value instanceof Boolean) {
-            return value.toString();
-        }
-        throw new IllegalArgumentException("no text form for a " + value.getClass().getName() + " column value");
-    }
-
-    /**
-     * A date-time as PostgreSQL reads it: ISO 8601 for the years 0001 to 9999, its years written as PostgreSQL
-     * writes them otherwise (no sign past 9999, an era before year 1: ISO's year 0 is 1 BC).
-     */
-    static String text(OffsetDateTime time) {
-        int year = time.getYear();
-        if (year >= 1 && year <= 9999) {
-            // Every bound date-time is in UTC (Keyset.utc), written without a formatter.
-            return time.getOffset().equals(ZoneOffset.UTC) ? IsoInstant.format(time.toInstant()) : time.toString();
-        }
-        String iso = time.toString();
-        String afterYear = iso.substring(iso.indexOf('-', 1));
-        return year > 9999 ? year + afterYear : String.format("%04d", 1 - year) + afterYear + " BC";
     }
 
     private Object[] valuesOf(Row<?> row) {
@@ -384,71 +336,12 @@ public final class Statement {
 
     /** Runs the statement (after the deferred writes, in the same round trip); its update count. */
     public int execute(Db db, Object... values) {
-        return db.sendWithDeferred(new Bound(this, values), statements -> run(db, statements));
+        return RoundTrip.execute(db, bound(values));
     }
 
     /** Runs the query (after the deferred writes, in the same round trip); its rows. */
     public List<Record> fetch(Db db, Object... values) {
-        return db.sendWithDeferred(new Bound(this, values), statements -> db.connectionCtx().connectionResult(c -> {
-            String sql = sqlOf(statements);
-            try (PreparedStatement ps = prepare(c, sql, statements); ResultSet rs = lastResult(ps, statements)) {
-                return List.copyOf(db.connectionCtx().fetch(rs, fields));
-            } catch (SQLException e) {
-                throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
-            }
-        }));
-    }
-
-    /** Sends the statements in one round trip (PostgreSQL runs them in order); the last one's update count. */
-    static int run(Db db, List<Bound> statements) {
-        return db.connectionCtx().connectionResult(c -> {
-            String sql = sqlOf(statements);
-            try (PreparedStatement ps = prepare(c, sql, statements)) {
-                if (statements.size() == 1) {
-                    return ps.executeUpdate();
-                }
-                int count = 0;
-                for (boolean rows = ps.execute(); rows || ps.getUpdateCount() != -1; rows = ps.getMoreResults()) {
-                    count = rows ? 0 : ps.getUpdateCount();
-                }
-                return count;
-            } catch (SQLException e) {
-                throw new DataAccessException("SQL [" + sql + "]; " + e.getMessage(), e);
-            }
-        });
-    }
-
-    /** The result of the last of the statements, a query. */
-    private static ResultSet lastResult(PreparedStatement ps, List<Bound> statements) throws SQLException {
-        if (statements.size() == 1) {
-            return ps.executeQuery();
-        }
-        for (boolean rows = ps.execute(); ; rows = ps.getMoreResults()) {
-            if (rows) {
-                return ps.getResultSet();
-            }
-            if (ps.getUpdateCount() == -1) {
-                throw new IllegalStateException("no result for " + statements.get(statements.size() - 1).statement());
-            }
-        }
-    }
-
-    /** The statements' SQL, separated by semicolons: pgjdbc sends them in one round trip. */
-    private static String sqlOf(List<Bound> statements) {
-        if (statements.size() == 1) {
-            return statements.get(0).statement().sql;
-        }
-        List<Statement> sequence = statements.stream().map(Bound::statement).toList();
-        String sql = SEQUENCES.get(sequence);
-        if (sql == null) {
-            StringJoiner joined = new StringJoiner(";\n");
-            sequence.forEach(s -> joined.add(s.sql));
-            sql = joined.toString();
-            if (SEQUENCES.size() < MAX_SEQUENCES) {
-                SEQUENCES.put(sequence, sql);
-            }
-        }
-        return sql;
+        return RoundTrip.query(db, bound(values), rs -> List.copyOf(db.connectionCtx().fetch(rs, fields)));
     }
 
     /**
@@ -487,36 +380,9 @@ public final class Statement {
         return rows.stream().findFirst();
     }
 
-    private static PreparedStatement prepare(Connection c, String sql, List<Bound> statements) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(sql);
-        try {
-            int next = 1;
-            for (Bound b : statements) {
-                next = b.statement().bind(ps, next, b.values());
-            }
-            return ps;
-        } catch (SQLException | RuntimeException e) {
-            ps.close();
-            throw e;
-        }
-    }
-
-    /** Binds the values to this statement's placeholders, the first at {@code first}; returns the next index. */
-    private int bind(PreparedStatement ps, int first, Object[] values) throws SQLException {
-        if (values.length != arity) {
-            throw new IllegalArgumentException(arity + " values expected, got " + values.length + ": " + sql);
-        }
-        for (int i = 0; i < slots.length; i++) {
-            Object v = values[slots[i]];
-            if (v instanceof OffsetDateTime time) {
-                // Text as an untyped value, which PostgreSQL reads as the cast's timestamptz: the driver's own
-                // conversion is a noticeable share of a payment's CPU in the JVM.
-                ps.setObject(first + i, text(time), Types.OTHER);
-            } else {
-                ps.setObject(first + i, v instanceof JSON json ? json.data() : v);
-            }
-        }
-        return first + slots.length;
+    /** This statement with its values, ready to send. */
+    private RoundTrip.Bound bound(Object[] values) {
+        return new RoundTrip.Bound(sql, slots, arity, values);
     }
 
     @Override

@@ -391,8 +391,8 @@ class StatementTest {
         WebhookEventsRecord stored = stored(r);
         assertEquals(next.toInstant(), stored.getNextAttemptAt().toInstant());
         assertEquals(created.toInstant(), stored.getCreatedAt().toInstant());
-        assertEquals("0001-02-29T23:59:59.999999-05:00 BC", Statement.text(created));
-        assertEquals("10000-01-01T00:00Z", Statement.text(next));
+        assertEquals("0001-02-29T23:59:59.999999-05:00 BC", PgText.of(created));
+        assertEquals("10000-01-01T00:00Z", PgText.of(next));
     }
 
     private static WebhookEventsRecord stored(Row<WebhookEventsRecord> event) {

@@ -63,7 +63,7 @@ public final class SandboxFxRates implements FxRates {
         if (sending.equals(receiving)) {
             return Fees.NONE;
         }
-        boolean crypto = Currencies.of(sending).isCrypto() || Currencies.of(receiving).isCrypto();
+        boolean crypto = Currencies.isCrypto(sending) || Currencies.isCrypto(receiving);
         return crypto ? CRYPTO_FEES : FIAT_FEES;
     }
 

@@ -37,7 +37,7 @@ public record InternalAccount(InternalAccountId id, CustomerId customerId, Strin
 
     /** The type a new service-held account of this currency gets. */
     public static InternalAccountType typeFor(String currency) {
-        return Currencies.of(currency).isCrypto() ? InternalAccountType.INTERNAL_CRYPTO
+        return Currencies.isCrypto(currency) ? InternalAccountType.INTERNAL_CRYPTO
                 : InternalAccountType.INTERNAL_FIAT;
     }
 }

@@ -11,7 +11,7 @@ import java.util.Set;
  * satoshis, USDC and USDT in 6 decimals). Every amount on the wire is an integer of these minor units.
  */
 public final class Currencies {
-    static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT");
+    private static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT");
     private static final Map<String, Currency> BY_CODE = new LinkedHashMap<>();
 
     static {
@@ -61,6 +61,11 @@ public final class Currencies {
 
     private static void add(String code, String name, String symbol, int decimals) {
         BY_CODE.put(code, new Currency(code, name, symbol, decimals));
+    }
+
+    /** Bitcoin and the stablecoins: settled on crypto rails and held in crypto accounts. Unknown codes throw. */
+    public static boolean isCrypto(String code) {
+        return CRYPTO.contains(of(code).code());
     }
 
     public static Optional<Currency> find(String code) {

@@ -1,5 +1,6 @@
 package payments.core.platform;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import payments.core.error.InvalidInput;
@@ -24,9 +25,20 @@ public record CurrencySettings(String code, long minAmount, long maxAmount, List
                 ((Number) item.get("maxAmount")).longValue(), (List<String>) item.get("enabledTransactionTypes"));
     }
 
-    /** A new platform's settings ({@link PlatformConfig#defaultCurrency}): what a currency it does not list has. */
+    /** A new platform's settings ({@link #defaultItem}): what a currency it does not list has. */
     static CurrencySettings unlisted(String code) {
-        return of(PlatformConfig.defaultCurrency(code));
+        return of(defaultItem(code));
+    }
+
+    /** The currency settings a new platform starts with: sending limits 1 minor unit up to the spec's maximum. */
+    public static Map<String, Object> defaultItem(String code) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("currencyCode", code);
+        c.put("minAmount", 1L);
+        c.put("maxAmount", Money.MAX_MINOR);
+        c.put("requiredCounterpartyFields", List.of());
+        c.put("enabledTransactionTypes", List.of("INCOMING", "OUTGOING"));
+        return c;
     }
 
     /**

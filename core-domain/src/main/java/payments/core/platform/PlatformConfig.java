@@ -1,9 +1,7 @@
 package payments.core.platform;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import payments.core.money.Money;
 
 /**
  * What a platform configured: its UMA domain, webhook endpoint and the currencies its customers may hold. The
@@ -34,19 +32,8 @@ public record PlatformConfig(String umaDomain, String proxyUmaSubdomain, String 
                 .map(CurrencySettings::of).orElseGet(() -> CurrencySettings.unlisted(code));
     }
 
-    /** The currency settings a new platform starts with: sending limits 1 minor unit up to the spec's maximum. */
-    public static Map<String, Object> defaultCurrency(String code) {
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("currencyCode", code);
-        c.put("minAmount", 1L);
-        c.put("maxAmount", Money.MAX_MINOR);
-        c.put("requiredCounterpartyFields", List.of());
-        c.put("enabledTransactionTypes", List.of("INCOMING", "OUTGOING"));
-        return c;
-    }
-
     public static PlatformConfig initial(String umaDomain, List<String> currencies) {
         return new PlatformConfig(umaDomain, null, null,
-                currencies.stream().map(PlatformConfig::defaultCurrency).toList(), false, null, null, List.of());
+                currencies.stream().map(CurrencySettings::defaultItem).toList(), false, null, null, List.of());
     }
 }

@@ -67,7 +67,7 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
         }
         if (type == TransactionType.INCOMING || !status.isOpen() || awaitingPlatformApproval
                 || details.containsKey("refund")) {
-            throw IllegalTransition.of("TRANSACTION_NOT_CANCELLABLE", this, "cancelled");
+            throw illegal("TRANSACTION_NOT_CANCELLABLE", "cancelled");
         }
         Map<String, Object> cancelled = with(with(details, "cancellationReason",
                 reason == null ? "USER_CANCELLATION" : reason), "cancelledAt", now.toString());
@@ -163,8 +163,13 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
 
     private void requireAwaitingApproval(String action) {
         if (!awaitingPlatformApproval || status != TransactionStatus.PENDING) {
-            throw IllegalTransition.of("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", this, action);
+            throw illegal("TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL", action);
         }
+    }
+
+    /** A move the state machine does not allow: the request conflicts with the transaction's state (409). */
+    private Conflict illegal(String code, String action) {
+        return new Conflict(code, "Transaction " + id + " is " + status + " and cannot be " + action);
     }
 
     private Transaction withApproval(boolean awaiting) {

@@ -5,9 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import payments.core.customer.Customer;
 import payments.core.customer.CustomerSchemas;
-import payments.core.error.InvalidFields;
 import payments.core.error.InvalidInput;
 import payments.core.error.NotFound;
 import payments.core.fx.ExchangeRate;
@@ -19,9 +17,7 @@ import payments.core.quote.Lookup;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.account.ExternalAccounts;
-import payments.ports.driven.customer.Customers;
 import payments.ports.driven.fx.FxRates;
-import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.quote.Lookups;
 import payments.ports.driven.uma.UmaNetwork;
 import payments.ports.time.PlatformClock;
@@ -36,21 +32,19 @@ public final class ReceiverLookupService implements ReceiverLookupUseCases {
     private final Lookups lookups;
     private final UmaNetwork uma;
     private final ExternalAccounts externalAccounts;
-    private final Customers customers;
-    private final Platforms platforms;
+    private final SendingCurrency sendingCurrency;
     private final FxRates rates;
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
 
     public ReceiverLookupService(Lookups lookups, UmaNetwork uma, ExternalAccounts externalAccounts,
-                                 Customers customers, Platforms platforms, FxRates rates, PlatformClock clock, Ids ids,
+                                 SendingCurrency sendingCurrency, FxRates rates, PlatformClock clock, Ids ids,
                                  TransactionRunner tx) {
         this.lookups = lookups;
         this.uma = uma;
         this.externalAccounts = externalAccounts;
-        this.customers = customers;
-        this.platforms = platforms;
+        this.sendingCurrency = sendingCurrency;
         this.rates = rates;
         this.clock = clock;
         this.ids = ids;
@@ -63,18 +57,18 @@ public final class ReceiverLookupService implements ReceiverLookupUseCases {
         if (!address.matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
             throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + address);
         }
-        String sendingCurrency = sendingCurrency(caller, sender);
+        String currency = sendingCurrency.of(caller, sender);
         UmaNetwork.Receiver receiver = uma.receiver(caller.environment(), address)
                 .orElseThrow(() -> new NotFound("UMA_NOT_FOUND", "No receiver at " + address));
-        return store(caller, address, receiver.currencies(), sendingCurrency, receiver.requiredPayerDataFields());
+        return store(caller, address, receiver.currencies(), currency, receiver.requiredPayerDataFields());
     }
 
     @Override
     public Lookup lookupExternalAccount(Caller caller, ExternalAccountId accountId, LookupSender sender) {
         caller.require(Permission.VIEW);
-        String sendingCurrency = sendingCurrency(caller, sender);
+        String currency = sendingCurrency.of(caller, sender);
         var account = externalAccounts.require(caller.platformId(), accountId);
-        return store(caller, accountId.toString(), List.of(account.currency()), sendingCurrency, List.of());
+        return store(caller, accountId.toString(), List.of(account.currency()), currency, List.of());
     }
 
     private Lookup store(Caller caller, String receiver, List<String> currencies, String sendingCurrency,
@@ -93,22 +87,5 @@ public final class ReceiverLookupService implements ReceiverLookupUseCases {
         Lookup lookup = new Lookup(ids.newId(), caller.platformId(), receiver, supported, payerData, now);
         tx.inTransaction(() -> lookups.insert(lookup));
         return lookup;
-    }
-
-    /** The currency the sender would pay in: the customer's first, else the platform's first. */
-    private String sendingCurrency(Caller caller, LookupSender sender) {
-        if ((sender.umaAddress() == null) == (sender.customerId() == null)) {
-            throw InvalidFields.of("senderUmaAddress", "give exactly one of senderUmaAddress and customerId");
-        }
-        if (sender.customerId() != null) {
-            Customer customer = customers.find(caller.platformId(), sender.customerId()).filter(c -> !c.isDeleted())
-                    .orElseThrow(() -> Customer.notFound(sender.customerId()));
-            if (!customer.currencies().isEmpty()) {
-                return customer.currencies().get(0);
-            }
-        } else if (!sender.umaAddress().matches(CustomerSchemas.UMA_ADDRESS_PATTERN)) {
-            throw new InvalidInput("INVALID_UMA_ADDRESS", "Not a UMA address: " + sender.umaAddress());
-        }
-        return platforms.find(caller.platformId()).orElseThrow().config().currencyCodes().get(0);
     }
 }

@@ -1,25 +1,17 @@
 package payments.ports.walletauth;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import payments.core.customer.Customer;
 import payments.core.error.InvalidFields;
 import payments.core.error.InvalidInput;
 import payments.core.platform.Caller;
-import payments.core.wallet.AuthChallenge;
 import payments.core.wallet.AuthMethodType;
 import payments.core.wallet.Credential;
 import payments.core.wallet.SignedRequest.SignerRule;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.wallet.AuthChallenges;
-import payments.ports.driven.wallet.OtpSender;
-import payments.ports.driven.wallet.WalletCrypto;
 import payments.ports.time.PlatformClock;
 import payments.ports.wallet.CredentialSessions;
 import payments.ports.wallet.NewSession;
@@ -34,25 +26,18 @@ import payments.ports.wallet.SignedRetry;
  * session bound to that key.
  */
 public final class OtpCredentials implements CredentialKind {
-    static final String SANDBOX_OTP = "000000";
-
     private final AuthMethodType type;
-    private final AuthChallenges challenges;
-    private final WalletCrypto crypto;
-    private final OtpSender sender;
+    private final OtpCodes codes;
     private final SignedRetry signedRetry;
     private final CredentialSessions sessions;
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
 
-    public OtpCredentials(AuthMethodType type, AuthChallenges challenges, WalletCrypto crypto, OtpSender sender,
-                   SignedRetry signedRetry, CredentialSessions sessions, PlatformClock clock, Ids ids,
-                   TransactionRunner tx) {
+    public OtpCredentials(AuthMethodType type, OtpCodes codes, SignedRetry signedRetry, CredentialSessions sessions,
+                          PlatformClock clock, Ids ids, TransactionRunner tx) {
         this.type = type;
-        this.challenges = challenges;
-        this.crypto = crypto;
-        this.sender = sender;
+        this.codes = codes;
         this.signedRetry = signedRetry;
         this.sessions = sessions;
         this.clock = clock;
@@ -90,14 +75,13 @@ public final class OtpCredentials implements CredentialKind {
     /** An OTP credential added by signed retry gets its code on the retry (reference/wallet-auth.md). */
     @Override
     public Challenged added(Caller caller, Credential added) {
-        return new Challenged(added, send(caller, added, ids.newId(), clock.now(caller)), null);
+        return new Challenged(added, codes.send(caller, added, ids.newId(), clock.now(caller)), null);
     }
 
     @Override
     public Challenged challenge(Caller caller, Credential locked, CredentialChallenge request, Instant now) {
-        AuthChallenge.requireUnderLimit(challenges.countSince(caller.platformId(), locked.id(),
-                now.minus(AuthChallenge.WINDOW)));
-        return new Challenged(locked, send(caller, locked, ids.newId(), now), null);
+        codes.requireUnderLimit(caller, locked, now);
+        return new Challenged(locked, codes.send(caller, locked, ids.newId(), now), null);
     }
 
     /** The first call opens the bundle and checks the code (202); the retry signed by its key opens a session. */
@@ -118,7 +102,7 @@ public final class OtpCredentials implements CredentialKind {
                         null));
             });
         }
-        CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
+        OtpCodes.CodeCheck check = tx.inTransaction(() -> checkCode(caller, credential, bundle));
         if (check.failure() != null) {
             throw check.failure();
         }
@@ -128,50 +112,11 @@ public final class OtpCredentials implements CredentialKind {
                 check.publicKey(), null))));
     }
 
-    /** A code check's outcome: the key the client sealed the code with, or why it failed (its attempt counted). */
-    private record CodeCheck(String publicKey, RuntimeException failure) {
-    }
-
-    /** Opens the bundle with the latest challenge's target key; a wrong code counts an attempt (and commits it). */
-    private CodeCheck checkCode(Caller caller, Credential credential, String bundle) {
+    /** The credential must still be active; the code is checked under the challenge's row lock. */
+    private OtpCodes.CodeCheck checkCode(Caller caller, Credential credential, String bundle) {
         sessions.lockActive(caller,
                 credential).orElseThrow(() -> SignedRetry.failedCheck("The credential was revoked"));
-        Instant now = clock.now(caller);
-        AuthChallenge challenge = challenges.latestForUpdate(caller.platformId(), credential.id())
-                .filter(c -> c.isUsable(now))
-                .orElseThrow(() -> SignedRetry.failedCheck("No usable OTP challenge; call /challenge first"));
-        WalletCrypto.OtpBundle opened;
-        try {
-            opened = crypto.openOtpBundle(bundle, new WalletCrypto.TargetKey(challenge.targetPublicKey(),
-                    challenge.targetPrivate()));
-        } catch (WalletCrypto.InvalidBundle e) {
-            throw InvalidFields.of("encryptedOtpBundle", "cannot be opened with this challenge's target key");
-        }
-        if (!MessageDigest.isEqual(crypto.sha256Hex(opened.otpCode().getBytes(StandardCharsets.UTF_8))
-                .getBytes(StandardCharsets.US_ASCII), challenge.codeSha256().getBytes(StandardCharsets.US_ASCII))) {
-            challenges.recordAttempt(caller.platformId(), challenge.id());
-            return new CodeCheck(null, SignedRetry.failedCheck("Invalid OTP code"));
-        }
-        challenges.consume(caller.platformId(), challenge.id(), now);
-        return new CodeCheck(opened.publicKey(), null);
-    }
-
-    /**
-     * A new OTP challenge {@code id} of the credential: its code sent (the sandbox's is fixed), and the bundle of the
-     * challenge's target key returned, which the client seals the code to.
-     */
-    private String send(Caller caller, Credential credential, UUID id, Instant now) {
-        WalletCrypto.TargetKey target = crypto.newTargetKey();
-        String code = caller.isSandbox() ? SANDBOX_OTP : String.format("%06d",
-                Math.floorMod(ByteBuffer.wrap(crypto.randomBytes(Long.BYTES)).getLong(), 1_000_000L));
-        challenges.insert(caller.platformId(), new AuthChallenge(id, credential.accountId(), credential.id(),
-                credential.type(), null, null, target.publicKeyUncompressed(), target.privateScalar(),
-                crypto.sha256Hex(code.getBytes(StandardCharsets.UTF_8)), 0, now, now.plus(AuthChallenge.LIFETIME),
-                null));
-        if (!caller.isSandbox()) {
-            sender.send(credential.type(), credential.identity(), code);
-        }
-        return crypto.otpTargetBundle(target);
+        return codes.check(caller, credential, bundle, clock.now(caller));
     }
 
     private String contactOf(Customer customer) {

@@ -16,9 +16,12 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import payments.adapter.http.JsonCodec;
 import payments.ports.driven.webhook.WebhookTransport;
@@ -29,13 +32,32 @@ import payments.ports.driven.webhook.WebhookTransport;
  * the answer read up to {@link #MAX_RESPONSE_BYTES}. The envelope is serialised once, by the API's own
  * {@link JsonCodec}, and those exact bytes are signed and sent.
  */
-public final class HttpWebhookTransport implements WebhookTransport {
+public final class HttpWebhookTransport implements WebhookTransport, AutoCloseable {
     private static final Duration MAX_CONNECT = Duration.ofSeconds(5);
-    private final HttpClient client = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .connectTimeout(MAX_CONNECT)
-            .build();
+    /** Runs the client's callbacks (answers, bodies); each call waits on its caller's thread. */
+    private final ExecutorService callbacks;
+    private final HttpClient client;
+
+    /** @param threads the client's callback threads (the client's default pool has no bound) */
+    public HttpWebhookTransport(int threads) {
+        AtomicInteger count = new AtomicInteger();
+        this.callbacks = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "webhook-http-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(MAX_CONNECT)
+                .executor(callbacks)
+                .build();
+    }
+
+    @Override
+    public void close() {
+        callbacks.shutdownNow();
+    }
 
     @Override
     public Result post(String url, Map<String, Object> envelope,

@@ -12,10 +12,12 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.ports.driven.webhook.WebhookTransport;
@@ -23,7 +25,8 @@ import payments.ports.driven.webhook.WebhookTransport;
 /** The webhook transport against a real HTTP server on loopback. */
 class HttpWebhookTransportTest {
     private static final Map<String, Object> ENVELOPE = Map.of("id", "Webhook:1", "type", "TEST");
-    private final HttpWebhookTransport transport = new HttpWebhookTransport();
+    private static final int THREADS = 2;
+    private final HttpWebhookTransport transport = new HttpWebhookTransport(THREADS);
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final List<String> signatures = new CopyOnWriteArrayList<>();
     private final HttpServer server;
@@ -58,6 +61,7 @@ class HttpWebhookTransportTest {
     @AfterEach
     void stop() {
         server.stop(0);
+        transport.close();
     }
 
     private String url(String path) {
@@ -101,6 +105,26 @@ class HttpWebhookTransportTest {
         assertArrayEquals(signed[0], bodies.get(0));
         assertEquals("s", signatures.get(0));
         assertEquals(ENVELOPE, new com.fasterxml.jackson.databind.ObjectMapper().readValue(bodies.get(0), Map.class));
+    }
+
+    @Test
+    void many_calls_at_once_share_the_transports_few_threads() throws Exception {
+        var callers = Executors.newFixedThreadPool(16);
+        try {
+            var calls = new ArrayList<Future<WebhookTransport.Result>>();
+            for (int i = 0; i < 16; i++) {
+                calls.add(callers.submit(() -> transport.post(url("/ok"), ENVELOPE, b -> Map.of(),
+                        Duration.ofSeconds(10))));
+            }
+            for (var call : calls) {
+                assertEquals(200, call.get().status());
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        long clientThreads = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("webhook-http-")).count();
+        assertTrue(clientThreads >= 1 && clientThreads <= THREADS, clientThreads + " client threads");
     }
 
     @Test
