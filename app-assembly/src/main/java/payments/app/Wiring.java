@@ -1,7 +1,5 @@
 package payments.app;
 
-import payments.ports.walletauth.OtpCodes;
-import payments.ports.quote.SendingCurrency;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
@@ -13,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import payments.adapter.crypto.BouncyCastleWalletCrypto;
 import payments.adapter.crypto.EcdsaWebhookSigner;
@@ -85,6 +85,7 @@ import payments.ports.quote.QuoteService;
 import payments.ports.quote.QuoteUseCases;
 import payments.ports.quote.ReceiverLookupService;
 import payments.ports.quote.ReceiverLookupUseCases;
+import payments.ports.quote.SendingCurrency;
 import payments.ports.sandbox.ReconciliationService;
 import payments.ports.sandbox.ReconciliationUseCases;
 import payments.ports.sandbox.SandboxClockService;
@@ -114,6 +115,7 @@ import payments.ports.wallet.WalletSessionService;
 import payments.ports.wallet.WalletSessionUseCases;
 import payments.ports.wallet.WalletUseCases;
 import payments.ports.walletauth.OauthCredentials;
+import payments.ports.walletauth.OtpCodes;
 import payments.ports.walletauth.OtpCredentials;
 import payments.ports.walletauth.PasskeyCredentials;
 import payments.ports.walletauth.WalletAuthService;
@@ -267,11 +269,14 @@ final class Wiring implements Payments {
 
     /**
      * The group commits' threads: every batch (never run on the thread that submitted a request, which may be an I/O
-     * thread), and the requests a batch left to run alone. Daemons: they never hold the process up.
+     * thread), and the requests a batch left to run alone. Daemons: they never hold the process up. A transfer queue
+     * hands a new leader to an idle thread that is still spinning, as a cached pool's does, where a blocking queue
+     * would wake a parked one: a leader starts thousands of times a second, and a fixed pool's wake-ups cost about a
+     * tenth of the peak.
      */
     private static ExecutorService batchThreads(int threads) {
         var count = new AtomicInteger();
-        return Executors.newFixedThreadPool(threads, r -> {
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedTransferQueue<>(), r -> {
             Thread t = new Thread(r, "payments-batch-" + count.incrementAndGet());
             t.setDaemon(true);
             return t;

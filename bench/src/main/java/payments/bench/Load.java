@@ -55,7 +55,7 @@ final class Load {
         }
     }
 
-    /** The latency target at half the peak (issue 7): requests over it are counted per second. */
+    /** The latency target at half the peak: requests over it are counted per second. */
     static final long TARGET_MS = 25;
     private static final int SLOW_SECONDS_SHOWN = 5;
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import payments.core.error.Unauthenticated;
+import payments.core.error.Unavailable;
 import payments.core.id.PlatformId;
 import payments.core.id.TokenId;
 import payments.core.platform.Caller;
@@ -56,7 +57,10 @@ class NonBlockingRouteTest {
         Handler deadlocked = r -> {
             throw new IllegalStateException(new java.sql.SQLException("deadlock detected", "40P01"));
         };
+        Handler full = r -> Response.later(CompletableFuture.failedFuture(
+                new Unavailable("Too many requests are waiting for a batch; retry shortly", 1)));
         Router router = new Router().postNonBlocking("/queued", Permission.TRANSACT, echoLater)
+                .postNonBlocking("/full", Permission.TRANSACT, full)
                 .post("/blocking", Permission.TRANSACT, echoLater).postNonBlocking("/broken", Permission.TRANSACT,
                         broken)
                 .post("/deadlocked", Permission.TRANSACT, deadlocked);
@@ -148,6 +152,15 @@ class NonBlockingRouteTest {
                 .build(), HttpResponse.BodyHandlers.ofString()).get(10, TimeUnit.SECONDS);
 
         assertEquals(500, response.statusCode(), "answered rather than left open");
+    }
+
+    @Test
+    void a_request_refused_by_a_full_batch_queue_is_503_with_retry_after() throws Exception {
+        HttpResponse<String> response = post("/full", "secret", HttpRequest.BodyPublishers.ofString(body()));
+
+        assertEquals(503, response.statusCode(), response.body());
+        assertTrue(response.body().contains("\"code\":\"SERVICE_UNAVAILABLE\""), response.body());
+        assertEquals("1", response.headers().firstValue("Retry-After").orElse(null));
     }
 
     @Test
