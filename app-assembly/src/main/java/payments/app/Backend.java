@@ -1,7 +1,7 @@
 package payments.app;
 
 import payments.adapter.persistence.Database;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 import payments.ports.driven.Clock;
 
 /** The database (the embedded one unless a URL is configured) and the services wired to it. */
@@ -25,8 +25,8 @@ final class Backend implements AutoCloseable {
             if (url == null) {
                 embedded = EmbeddedDatabase.start(config.dataDir().resolve("postgres"), true, 0);
                 url = embedded.jdbcUrl();
-                user = EmbeddedDatabase.USER;
-                password = "postgres";
+                user = embedded.user();
+                password = embedded.password();
             }
             Database database = Database.connect(url, user, password, config.databasePoolSize());
             Clock clock = new SystemClock();

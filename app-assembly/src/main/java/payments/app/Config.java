@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import payments.core.platform.PlatformConfigSchemas;
+import payments.core.webhook.EndpointPolicy;
+import payments.core.webhook.Network;
 
 /**
  * Everything the operator can set, read once from the environment at start. With no database URL the server runs
@@ -16,7 +18,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
-                     Map<String, String> oidcIssuers, Batches batches, int httpWorkers) {
+                     Map<String, String> oidcIssuers, Batches batches, Http http,
+                     EndpointPolicy webhookPolicy) {
 
     /**
      * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
@@ -24,6 +27,13 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
      * requests may wait for one ({@code queue}: more are refused with 503), and the threads they all run on.
      */
     public record Batches(int size, int concurrent, int concurrentQuotes, int queue, int threads) {
+    }
+
+    /**
+     * The HTTP listener's threads for blocking routes ({@code workers}), and how long a request's headers may take to
+     * arrive and then its body ({@code receiveMillis} each: 408 or a closed connection after that).
+     */
+    public record Http(int workers, int receiveMillis) {
     }
 
     /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
@@ -62,25 +72,28 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         intValue(env, "PAYMENTS_CONCURRENT_QUOTE_BATCHES", 1, 1, 64),
                         intValue(env, "PAYMENTS_BATCH_QUEUE", 10_000, 1, 1_000_000),
                         intValue(env, "PAYMENTS_BATCH_THREADS", 8, 1, 1_000)),
-                intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000));
+                new Http(intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000),
+                        intValue(env, "PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", 30_000, 100, 3_600_000)),
+                new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
+                        booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, httpWorkers);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers, batches, httpWorkers);
+                passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers, batches, httpWorkers);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -88,7 +101,35 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers, batches, httpWorkers);
+                oidcIssuers, batches, http, webhookPolicy);
+    }
+
+    /** The networks webhooks may always reach: a comma list of CIDR blocks. */
+    private static List<Network> networks(String value) {
+        List<Network> networks = new java.util.ArrayList<>();
+        for (String cidr : value.split(",")) {
+            if (!cidr.isBlank()) {
+                try {
+                    networks.add(Network.parse(cidr.trim()));
+                } catch (IllegalArgumentException e) {
+                    throw new Invalid("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS must be CIDR blocks separated by commas "
+                            + "(such as 10.8.0.0/16,fd00:1::/64): " + e.getMessage());
+                }
+            }
+        }
+        return networks;
+    }
+
+    private static boolean booleanValue(Map<String, String> env, String name, boolean fallback) {
+        String value = blankToNull(env.get(name));
+        if (value == null) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new Invalid(name + " must be true or false, not " + value);
+        };
     }
 
     /** Extra OIDC issuers and their JWKS URLs: {@code issuer=jwksUrl,issuer=jwksUrl}. */

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import payments.core.error.DomainError;
 import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
@@ -23,6 +24,15 @@ public final class Main {
         System.setProperty("org.jooq.no-tips", "true");
         System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
         String command = args.length == 0 ? "serve" : args[0];
+        if (List.of("help", "--help", "-h").contains(command)) {
+            usage(System.out); // before the configuration is read: help works whatever the environment holds
+            return;
+        }
+        if (!List.of("serve", "create-platform", "create-token", "reconcile").contains(command)) {
+            System.err.println("payments-server: unknown command " + command);
+            usage(System.err);
+            System.exit(2);
+        }
         try {
             Map<String, String> options = options(Arrays.copyOfRange(args, Math.min(1, args.length), args.length));
             Config config = Config.fromEnvironment(System.getenv());
@@ -30,10 +40,10 @@ public final class Main {
                 case "serve" -> serve(config);
                 case "create-platform" -> createPlatform(config, options);
                 case "create-token" -> createToken(config, options);
-                case "reconcile" -> reconcile(config);
-                default -> usage();
+                default -> reconcile(config);
             }
-        } catch (Config.Invalid e) {
+        } catch (Config.Invalid | DomainError e) {
+            // A setting or an option the operator must change: one line, no stack trace.
             System.err.println("payments-server: " + e.getMessage());
             System.exit(2);
         }
@@ -53,8 +63,7 @@ public final class Main {
 
     private static void createPlatform(Config config, Map<String, String> options) {
         String name = required(options, "name");
-        Environment environment = Environment.valueOf(
-                options.getOrDefault("environment", "production").toUpperCase(java.util.Locale.ROOT));
+        Environment environment = environment(options.getOrDefault("environment", "production"));
         List<String> currencies = List.of(options.getOrDefault("currencies", "USD").split(","));
         try (Backend backend = Backend.open(config)) {
             var created = backend.wiring.platforms.create(name, environment,
@@ -87,8 +96,16 @@ public final class Main {
         }
     }
 
-    private static void usage() {
-        System.out.println("""
+    private static Environment environment(String value) {
+        try {
+            return Environment.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new Config.Invalid("--environment must be production or sandbox, not " + value);
+        }
+    }
+
+    private static void usage(java.io.PrintStream out) {
+        out.println("""
                 usage: java -jar payments-server.jar [command] [--option value ...]
                   serve                      run the server (default)
                   create-platform --name N [--environment production|sandbox] [--currencies USD,EUR]
@@ -97,14 +114,18 @@ public final class Main {
                   create-token [--platform PlatformConfig:<uuid>] [--name N]
                                              issue another all-permission token (default: the sandbox platform)
                   reconcile                  check every platform's ledger invariants (exit 1 on a violation)
+                  help                       this text
                 configuration comes from PAYMENTS_* environment variables (see README)""");
     }
 
     private static Map<String, String> options(String[] args) {
         Map<String, String> options = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
+        for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--")) {
                 throw new Config.Invalid("expected --option value, got " + args[i]);
+            }
+            if (i + 1 == args.length) {
+                throw new Config.Invalid(args[i] + " needs a value");
             }
             options.put(args[i].substring(2), args[i + 1]);
         }

@@ -3,7 +3,7 @@ package payments.app;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import payments.adapter.http.UndertowServer;
+import payments.adapter.http.server.UndertowServer;
 import payments.adapter.http.routes.HttpApi;
 
 /** The assembled service: the core ({@link PaymentsCore}) behind the HTTP API. */
@@ -22,9 +22,9 @@ public final class PaymentsServer implements AutoCloseable {
     public static PaymentsServer start(Config config) {
         PaymentsCore core = PaymentsCore.withoutWorkers(config);
         try {
-            var api = HttpApi.of(core.payments());
+            var api = HttpApi.of(core.payments()).receivingWithin(config.http().receiveMillis());
             // Listening first: a port that cannot be bound fails the start before any worker runs.
-            UndertowServer http = new UndertowServer(config.host(), config.port(), config.httpWorkers(), api).start();
+            UndertowServer http = new UndertowServer(config.host(), config.port(), config.http().workers(), api).start();
             core.startWorkers();
             return new PaymentsServer(core, http, api.routes());
         } catch (RuntimeException e) {

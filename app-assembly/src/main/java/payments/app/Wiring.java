@@ -21,8 +21,10 @@ import payments.adapter.crypto.NimbusOidcTokens;
 import payments.adapter.crypto.SecureRandomInvitationCodes;
 import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.crypto.WebAuthn4jPasskeys;
+import payments.adapter.http.webhook.DnsHostAddresses;
 import payments.adapter.http.webhook.HttpWebhookTransport;
 import payments.adapter.persistence.Db;
+import payments.adapter.persistence.JooqDatabaseHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
@@ -81,6 +83,8 @@ import payments.ports.quote.QuoteExpiry;
 import payments.ports.quote.QuoteFunding;
 import payments.ports.quote.QuotePayouts;
 import payments.ports.quote.QuotePreparation;
+import payments.ports.health.HealthService;
+import payments.ports.health.HealthUseCases;
 import payments.ports.quote.QuoteService;
 import payments.ports.quote.QuoteUseCases;
 import payments.ports.quote.ReceiverLookupService;
@@ -122,6 +126,7 @@ import payments.ports.walletauth.WalletAuthService;
 import payments.ports.walletauth.WalletAuthUseCases;
 import payments.ports.webhook.Events;
 import payments.ports.webhook.WebhookDelivery;
+import payments.ports.webhook.WebhookEndpoints;
 import payments.ports.webhook.WebhookKeyService;
 import payments.ports.webhook.WebhookKeyUseCases;
 import payments.ports.webhook.WebhookService;
@@ -159,6 +164,7 @@ final class Wiring implements Payments {
     private final WebhookService webhooks;
     private final WebhookKeyService webhookKeys;
     private final SandboxClockService sandboxClock;
+    private final HealthService health;
     private final ExecutorService batchThreads;
     private final HttpWebhookTransport webhookTransport;
     private final Db db;
@@ -185,7 +191,7 @@ final class Wiring implements Payments {
         var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
 
         webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
-        webhookTransport = new HttpWebhookTransport(WEBHOOK_DELIVERY_THREADS);
+        webhookTransport = new HttpWebhookTransport(WEBHOOK_DELIVERY_THREADS, config.webhookPolicy());
         webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, webhookTransport,
                 platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
         webhooks = new WebhookService(webhookEvents, webhookDelivery, platformStore, platformClock, db);
@@ -205,7 +211,8 @@ final class Wiring implements Payments {
         var walletAccounts = new WalletAccounts(internalAccountStore, customerStore);
         var otpCodes = new OtpCodes(challengeStore, walletCrypto, new LogOnlyOtpSender());
         tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
-        platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events);
+        platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events,
+                new WebhookEndpoints(config.webhookPolicy(), new DnsHostAddresses()));
         customers = new CustomerService(customerStore, platformStore, new CustomerAccounts(accountOpening,
                 new EmbeddedWallets(internalAccountStore, credentialStore, walletSecrets, walletCrypto, ids)),
                 new TiedContactChange(internalAccountStore, credentialStore, signedRetry), db, clock, ids, events);
@@ -265,6 +272,7 @@ final class Wiring implements Payments {
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
         reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
+        health = new HealthService(new JooqDatabaseHealth(db));
     }
 
     /**
@@ -425,6 +433,11 @@ final class Wiring implements Payments {
     @Override
     public ReconciliationUseCases reconciliation() {
         return reconciliation;
+    }
+
+    @Override
+    public HealthUseCases health() {
+        return health;
     }
 
     @Override

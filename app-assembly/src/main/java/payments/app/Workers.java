@@ -12,6 +12,8 @@ import java.util.logging.Logger;
  * threads (claims hand each attempt to one thread of one process), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
+    static final long FINISH_SECONDS = 5;
+    static final long INTERRUPTED_SECONDS = 2;
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
     private static final int DELIVERY_THREADS = Wiring.WEBHOOK_DELIVERY_THREADS;
@@ -61,14 +63,18 @@ final class Workers implements AutoCloseable {
         }
     }
 
-    /** Lets the rounds under way finish (for up to 10 s) and starts no new one. */
+    /**
+     * Lets the rounds under way finish for up to {@value #FINISH_SECONDS} s and starts no new one; a round still
+     * running then is interrupted and given {@value #INTERRUPTED_SECONDS} s more (its jobs and deliveries are leased,
+     * so another process, or this one restarted, takes them up). Part of a stop's 20 s (docs/OPERATIONS.md).
+     */
     @Override
     public void close() {
         executor.shutdown();
         try {
-            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+            if (!executor.awaitTermination(FINISH_SECONDS, TimeUnit.SECONDS)) {
                 executor.shutdownNow();
-                executor.awaitTermination(5, TimeUnit.SECONDS);
+                executor.awaitTermination(INTERRUPTED_SECONDS, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             executor.shutdownNow();

@@ -20,6 +20,10 @@ class ConfigTest {
         assertEquals("sandbox.uma.money", config.sandboxUmaDomain());
         assertEquals(List.of("http://localhost:8080", "https://localhost"), config.passkeyOrigins());
         assertEquals(Map.of(), config.oidcIssuers());
+        assertEquals(30_000, config.http().receiveMillis());
+        assertEquals(payments.core.webhook.EndpointPolicy.DEFAULT, config.webhookPolicy());
+        assertEquals(List.of(payments.core.webhook.Network.parse("10.8.0.0/16")), Config.fromEnvironment(
+                Map.of("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", " 10.8.0.0/16 ")).webhookPolicy().allowed());
         assertEquals("sandbox.uma.money", Config.fromEnvironment(Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", " "))
                 .sandboxUmaDomain(), "blank is unset, as for every variable");
     }
@@ -36,7 +40,10 @@ class ConfigTest {
                 Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "abc"), Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "ab".repeat(31)),
                 Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "ab".repeat(32) + "a"),
                 Map.of("PAYMENTS_OIDC_ISSUERS", "https://issuer.example"),
-                Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"))) {
+                Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"),
+                Map.of("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "10.0.0.0/8,intranet"),
+                Map.of("PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", "yes"),
+                Map.of("PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", "10"))) {
             var refused = assertThrows(IllegalArgumentException.class, () -> Config.fromEnvironment(bad),
                     bad.toString());
             String variable = bad.keySet().iterator().next();

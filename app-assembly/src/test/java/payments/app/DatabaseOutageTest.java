@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /** PostgreSQL goes away and comes back: requests fail fast with 503 meanwhile, and the server recovers by itself. */
 class DatabaseOutageTest {
@@ -19,13 +19,14 @@ class DatabaseOutageTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        EmbeddedDatabase database = EmbeddedDatabase.start(dir, false, port);
+        EmbeddedDatabase database = EmbeddedDatabase.start(dir.resolve("pg"), false, port);
         Config config = Config.fromEnvironment(Map.of()).withPort(0)
-                .withDatabase(database.jdbcUrl(), EmbeddedDatabase.USER, "postgres")
+                .withDatabase(database.jdbcUrl(), database.user(), database.password())
                 .withSandboxToken(TestServer.SANDBOX_CREDENTIALS);
         try (PaymentsServer server = PaymentsServer.start(config)) {
             ApiClient api = new ApiClient(server.port(), TestServer.SANDBOX_CREDENTIALS);
             assertEquals(200, api.get("/customers").status());
+            assertEquals("200 {\"status\":\"ready\"}", probe(server, "/readyz"));
 
             database.close();
             long started = System.nanoTime();
@@ -34,6 +35,8 @@ class DatabaseOutageTest {
             assertEquals(503, down.status(), down.raw().body());
             assertEquals("SERVICE_UNAVAILABLE", down.code());
             assertTrue(millis < 5_000, "failed after " + millis + " ms");
+            assertEquals("503 {\"status\":\"unavailable\"}", probe(server, "/readyz"), "no traffic meanwhile");
+            assertEquals("200 {\"status\":\"up\"}", probe(server, "/healthz"), "but no restart either");
             // A group-commit route: its batch fails as a whole, the request runs alone on another thread and fails
             // too, and that answer reaches the client.
             started = System.nanoTime();
@@ -46,7 +49,7 @@ class DatabaseOutageTest {
             assertEquals("SERVICE_UNAVAILABLE", batched.code());
             assertTrue(millis < 10_000, "failed after " + millis + " ms");
 
-            database = EmbeddedDatabase.start(dir, false, port);
+            database = EmbeddedDatabase.start(dir.resolve("pg"), false, port);
             int status = 0;
             for (int i = 0; i < 50 && status != 200; i++) {
                 status = api.get("/customers").status();
@@ -55,9 +58,18 @@ class DatabaseOutageTest {
                 }
             }
             assertEquals(200, status);
+            assertEquals("200 {\"status\":\"ready\"}", probe(server, "/readyz"));
         } finally {
             database.close();
             EmbeddedDatabase.deleteDirectory(dir);
         }
+    }
+
+    /** A probe as a load balancer sends it: no credentials. Its status and body. */
+    static String probe(PaymentsServer server, String path) throws Exception {
+        var reply = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                java.net.URI.create("http://127.0.0.1:" + server.port() + path)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        return reply.statusCode() + " " + reply.body();
     }
 }

@@ -77,6 +77,48 @@ class PlatformApiTest {
     }
 
     @Test
+    void a_token_deletes_only_tokens_that_may_do_no_more_than_itself() {
+        ApiClient manager = TestServer.withPermissions(api, Permission.MANAGE);
+        String first = "Token:" + api.credentials().substring(0, api.credentials().indexOf(':'));
+        String broader = api.post("/tokens", Map.of("name", "broader", "permissions", List.of("MANAGE", "VIEW")))
+                .string("id");
+        String peer = api.post("/tokens", Map.of("name", "peer", "permissions", List.of("MANAGE"))).string("id");
+
+        var bootstrap = manager.delete("/tokens/" + first);
+        var wider = manager.delete("/tokens/" + broader);
+
+        assertEquals(403, bootstrap.status(), "the platform's first token holds every permission");
+        assertEquals("FORBIDDEN", bootstrap.code());
+        assertEquals(403, wider.status());
+        assertEquals(200, api.get("/tokens/" + broader).status(), "nothing deleted");
+        assertEquals(200, api.get("/config").status(), "the first token still works");
+        assertEquals(204, manager.delete("/tokens/" + peer).status(), "a token no broader than the caller");
+        assertEquals(204, api.delete("/tokens/" + broader).status(), "a token with every permission may");
+    }
+
+    @Test
+    void a_webhook_endpoint_that_would_reach_inside_the_network_is_refused_when_saved() {
+        ApiClient production = TestServer.newPlatform(Environment.PRODUCTION);
+        for (String url : List.of("http://hooks.invalid/x", "https://127.0.0.1/x", "https://localhost/x",
+                "https://10.0.0.8/x", "https://[::1]/x", "https://169.254.169.254/latest")) {
+            var refused = production.patch("/config", Map.of("webhookEndpoint", url));
+            assertEquals(400, refused.status(), url);
+            assertEquals(List.of("webhookEndpoint"), refused.invalidFields(), url);
+        }
+        for (String url : List.of("https://169.254.169.254/latest", "http://[fe80::1]/x", "http://0.0.0.0:8080/")) {
+            var refused = api.patch("/config", Map.of("webhookEndpoint", url));
+            assertEquals(400, refused.status(), url + " from a sandbox platform too");
+            assertEquals(List.of("webhookEndpoint"), refused.invalidFields(), url);
+        }
+        assertNull(production.get("/config").body().get("webhookEndpoint"), "nothing saved");
+
+        assertEquals(200, production.patch("/config", Map.of("webhookEndpoint", "https://hooks.invalid/x")).status(),
+                "a name that does not resolve yet: every connection is checked");
+        assertEquals(200, api.patch("/config", Map.of("webhookEndpoint", "http://127.0.0.1:9/hooks")).status(),
+                "a sandbox platform may call the developer's machine");
+    }
+
+    @Test
     void a_config_change_by_a_manage_only_token_is_answered_with_the_config_it_made() {
         ApiClient manager = TestServer.withPermissions(api, Permission.MANAGE);
 

@@ -383,6 +383,30 @@ class TransferApiTest {
     }
 
     @Test
+    void one_uuid_in_upper_and_lower_case_is_one_key_and_moves_money_once() {
+        fund(1_000);
+        String external = externalAccount("123456789");
+        String key = UUID.randomUUID().toString();
+        var out = Map.of("source", Map.of("accountId", usdAccount), "destination", Map.of("accountId", external),
+                "amount", 300);
+        String fundPath = "/sandbox/internal-accounts/" + usdAccount + "/fund";
+        String fundKey = UUID.randomUUID().toString();
+
+        var lower = api.withHeader("Idempotency-Key", key).post("/transfer-out", out);
+        var upper = api.withHeader("Idempotency-Key", key.toUpperCase(java.util.Locale.ROOT)).post("/transfer-out", out);
+        var fundLower = api.withHeader("Idempotency-Key", fundKey).post(fundPath, Map.of("amount", 50));
+        var fundUpper = api.withHeader("Idempotency-Key", fundKey.toUpperCase(java.util.Locale.ROOT))
+                .post(fundPath, Map.of("amount", 50));
+
+        assertEquals(201, lower.status(), lower.body().toString());
+        assertEquals(lower.raw().body(), upper.raw().body(), "a group-committed route replays the first answer");
+        assertEquals("true", upper.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(fundLower.raw().body(), fundUpper.raw().body(), "so does a route run on its own");
+        assertEquals("true", fundUpper.raw().headers().firstValue("Idempotent-Replayed").orElse(null));
+        assertEquals(1_000L - 300 + 50, balances()[1], "one transfer and one funding, not two of each");
+    }
+
+    @Test
     void a_token_that_may_not_move_money_gets_403_for_a_replayed_key_too_and_cannot_advance_the_sandbox_clock() {
         String key = UUID.randomUUID().toString();
         String fund = "/sandbox/internal-accounts/" + usdAccount + "/fund";

@@ -1,27 +1,29 @@
 package payments.bench;
 
 import java.net.URI;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /**
  * The PostgreSQL the bench runs on: a fresh durable embedded one, or the empty database named by
  * {@code BENCH_DATABASE_URL} (with {@code BENCH_DATABASE_USER} and {@code BENCH_DATABASE_PASSWORD}), for example a
- * tuned server or one with pg_stat_statements loaded. pgbench runs against the same server.
+ * tuned server or one with pg_stat_statements loaded. pgbench runs against the same server, as {@code admin} (the
+ * embedded server's superuser: it creates a database of its own), the service as {@code user}.
  */
-record BenchDatabase(String jdbcUrl, String host, int port, String user, String password, AutoCloseable owned)
-        implements AutoCloseable {
+record BenchDatabase(String jdbcUrl, String host, int port, String user, String password, String admin,
+                     String adminPassword, AutoCloseable owned) implements AutoCloseable {
 
     static BenchDatabase open(java.util.Map<String, String> env) {
         String url = env.get("BENCH_DATABASE_URL");
         if (url == null) {
             EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(true);
-            return new BenchDatabase(embedded.jdbcUrl(), "127.0.0.1", embedded.port(), EmbeddedDatabase.USER,
-                    "postgres", embedded);
+            return new BenchDatabase(embedded.jdbcUrl(), "127.0.0.1", embedded.port(), embedded.user(),
+                    embedded.password(), EmbeddedDatabase.SUPERUSER, embedded.superuserPassword(), embedded);
         }
         URI uri = URI.create(url.substring("jdbc:".length()));
-        return new BenchDatabase(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(),
-                env.getOrDefault("BENCH_DATABASE_USER", "postgres"), env.getOrDefault("BENCH_DATABASE_PASSWORD", ""),
-                () -> { });
+        String user = env.getOrDefault("BENCH_DATABASE_USER", "postgres");
+        String password = env.getOrDefault("BENCH_DATABASE_PASSWORD", "");
+        return new BenchDatabase(url, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), user, password, user,
+                password, () -> { });
     }
 
     /**

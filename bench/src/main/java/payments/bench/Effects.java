@@ -1,7 +1,6 @@
 package payments.bench;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -53,10 +52,10 @@ final class Effects {
     }
 
     /** The problems found; empty when every transaction matches a request and its ledger effect. */
-    static List<String> check(String jdbcUrl, Set<String> knownIds) throws Exception {
+    static List<String> check(DbLogin db, Set<String> knownIds) throws Exception {
         List<String> problems = new ArrayList<>();
         Set<String> stored = new HashSet<>();
-        try (Connection c = DriverManager.getConnection(jdbcUrl);
+        try (Connection c = db.connect();
              ResultSet rs = c.createStatement().executeQuery(PER_TRANSACTION)) {
             while (rs.next()) {
                 String id = rs.getString(1);
@@ -77,7 +76,7 @@ final class Effects {
                 }
             }
         }
-        try (Connection c = DriverManager.getConnection(jdbcUrl);
+        try (Connection c = db.connect();
              ResultSet rs = c.createStatement().executeQuery(ORPHANS)) {
             while (rs.next()) {
                 problems.add(rs.getString(1) + ": money moved or held for no transaction");

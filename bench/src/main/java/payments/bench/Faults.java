@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /**
  * {@code bench/faults}: the fault suite. Server processes (the real jar) on one durable embedded PostgreSQL take
@@ -48,14 +48,14 @@ public final class Faults {
     public static boolean run(Path jar, int kills, int serverCount) throws Exception {
         Path dir = Files.createTempDirectory("payments-faults");
         int dbPort = freePort();
-        EmbeddedDatabase[] database = {EmbeddedDatabase.start(dir, true, dbPort)};
+        EmbeddedDatabase[] database = {EmbeddedDatabase.start(dir.resolve("pg"), true, dbPort)};
         List<ServerProcess> servers = new ArrayList<>();
         try (WebhookTally webhooks = WebhookTally.start()) {
             for (int i = 0; i < serverCount; i++) {
-                servers.add(ServerProcess.start(jar, database[0].jdbcUrl(), TOKEN));
+                servers.add(ServerProcess.start(jar, DbLogin.of(database[0]), TOKEN));
             }
             Ledger ledger = new Ledger(TOKEN, Seeded.create(new Api(servers.get(0).port(), TOKEN), 10), 0);
-            String hooksToken = ServerProcess.createPlatform(jar, database[0].jdbcUrl(), "faults-webhooks");
+            String hooksToken = ServerProcess.createPlatform(jar, DbLogin.of(database[0]), "faults-webhooks");
             Api hooksApi = new Api(servers.get(0).port(), hooksToken);
             hooksApi.call("PATCH", "/config", Map.of("webhookEndpoint", webhooks.url()));
             Ledger hooked = new Ledger(hooksToken, Seeded.create(hooksApi, 2), 50);
@@ -77,14 +77,14 @@ public final class Faults {
             System.out.println("restarting PostgreSQL under load ...");
             database[0].close();
             Thread.sleep(1500);
-            database[0] = EmbeddedDatabase.start(dir, true, dbPort);
+            database[0] = EmbeddedDatabase.start(dir.resolve("pg"), true, dbPort);
             Thread.sleep(3000);
             running.set(false);
             for (Thread thread : load) {
                 thread.join();
             }
             // A kill, or the database's restart, can cut short each process's 4 deliveries under way.
-            return verify(servers, List.of(ledger, hooked), hooked, database[0].jdbcUrl(), webhooks,
+            return verify(servers, List.of(ledger, hooked), hooked, DbLogin.of(database[0]), webhooks,
                     4L * (kills + serverCount));
         } finally {
             for (ServerProcess server : servers) {
@@ -149,7 +149,7 @@ public final class Faults {
         }
     }
 
-    private static boolean verify(List<ServerProcess> servers, List<Ledger> ledgers, Ledger hooked, String jdbcUrl,
+    private static boolean verify(List<ServerProcess> servers, List<Ledger> ledgers, Ledger hooked, DbLogin db,
                                   WebhookTally webhooks, long duplicatesAllowed) throws Exception {
         long started = System.nanoTime();
         for (ServerProcess server : servers) {
@@ -186,7 +186,7 @@ public final class Faults {
         }
         System.out.printf("verify: %d retries sent in %.0f s%n", retries, (System.nanoTime() - started) / 1e9);
         // The workers, not the clock advance below (which runs every due job itself), must have run what fell due.
-        long overdue = overdueJobs(jdbcUrl);
+        long overdue = overdueJobs(db);
         long stillProcessing = 0;
         boolean balanced = true;
         for (Ledger ledger : ledgers) { // each platform has its own sandbox clock and books
@@ -196,9 +196,9 @@ public final class Faults {
                     .asLong();
             balanced &= api.ledgerBalanced();
         }
-        List<String> mismatches = Effects.check(jdbcUrl, known);
+        List<String> mismatches = Effects.check(db, known);
         mismatches.stream().limit(10).forEach(m -> System.out.println("  mismatch: " + m));
-        WebhookTally.Result events = webhooks.check(jdbcUrl, 120);
+        WebhookTally.Result events = webhooks.check(db, 120);
         long hookedPayments = hooked.acknowledged.size();
         System.out.printf("webhook events %d, %d about payments (%d payments acknowledged), received %d (none "
                         + "pending after %d s): still pending %d, exhausted %d, recorded delivered but never received "
@@ -227,9 +227,9 @@ public final class Faults {
      * Jobs due more than 5 s ago and not run, after waiting up to 30 s for the servers' workers (they poll every
      * 250 ms): 0 unless the delayed outcomes stopped resuming.
      */
-    private static long overdueJobs(String jdbcUrl) throws Exception {
+    private static long overdueJobs(DbLogin db) throws Exception {
         long overdue = 0;
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(jdbcUrl)) {
+        try (java.sql.Connection c = db.connect()) {
             for (int i = 0; i < 30; i++) {
                 try (var rs = c.createStatement().executeQuery("select count(*) from jobs where status = 'PENDING' "
                         + "and due_at < now() - interval '5 seconds'")) {

@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /**
  * TPC-B with pgbench (scale 10, 8 clients) in a database of its own on the same PostgreSQL: the yardstick the payment
@@ -49,7 +49,7 @@ final class Pgbench implements AutoCloseable {
 
     private Pgbench(BenchDatabase db) {
         this.db = db;
-        this.server = List.of("-h", db.host(), "-p", "" + db.port(), "-U", db.user());
+        this.server = List.of("-h", db.host(), "-p", "" + db.port(), "-U", db.admin());
     }
 
     /** A freshly initialised pgbench database. */
@@ -115,7 +115,7 @@ final class Pgbench implements AutoCloseable {
         command.addAll(server);
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("PGPASSWORD", db.password());
+        builder.environment().put("PGPASSWORD", db.adminPassword());
         Process process = builder.start();
         StringBuilder out = new StringBuilder();
         try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),

@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,8 +69,8 @@ final class WebhookTally implements AutoCloseable {
         }
     }
 
-    Result check(String jdbcUrl, int waitSeconds) throws Exception {
-        try (Connection c = DriverManager.getConnection(jdbcUrl)) {
+    Result check(DbLogin db, int waitSeconds) throws Exception {
+        try (Connection c = db.connect()) {
             int waited = 0;
             for (; waited < waitSeconds && count(c, "status = 'PENDING'") > 0; waited++) {
                 Faults.sleep(1000); // a delivery a kill cut short waits for its lease (60 s) to run out

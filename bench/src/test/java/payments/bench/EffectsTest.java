@@ -4,55 +4,54 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.Database;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /** The fault suite's effect check finds what it is meant to find, on rows written behind the service's back. */
 class EffectsTest {
     /** A check run on a migrated throwaway database holding one platform and one funded account. */
     private interface Check {
-        void run(String jdbcUrl, Connection c, UUID platform, UUID account) throws Exception;
+        void run(DbLogin db, Connection c, UUID platform, UUID account) throws Exception;
     }
 
     private static void withAccount(long heldMinor, Check check) throws Exception {
         try (EmbeddedDatabase pg = EmbeddedDatabase.startTemporary(false);
-             Database migrated = Database.connect(pg.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2);
-             Connection c = DriverManager.getConnection(pg.jdbcUrl())) {
+             Database migrated = Database.connect(pg.jdbcUrl(), pg.user(), pg.password(), 2);
+             Connection c = DbLogin.of(pg).connect()) {
             UUID platform = UUID.randomUUID();
             UUID account = UUID.randomUUID();
             c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
                     + "now(), now()); insert into ledger_accounts (platform_id, id, currency, kind, posted_minor, "
                     + "held_minor, created_at, updated_at) values ('" + platform + "', '" + account + "', 'USD', "
                     + "'CUSTOMER', 100, " + heldMinor + ", now(), now())");
-            check.run(pg.jdbcUrl(), c, platform, account);
+            check.run(DbLogin.of(pg), c, platform, account);
         }
     }
 
     @Test
     void a_half_applied_transaction_and_an_unknown_or_missing_one_are_reported() throws Exception {
-        withAccount(0, (jdbcUrl, c, platform, account) -> {
+        withAccount(0, (db, c, platform, account) -> {
             UUID failed = transaction(c, platform, account, "FAILED", "VOIDED");
             UUID halfApplied = transaction(c, platform, account, "COMPLETED", "POSTED"); // no journal
 
-            List<String> problems = Effects.check(jdbcUrl, Set.of("Transaction:" + failed,
+            List<String> problems = Effects.check(db, Set.of("Transaction:" + failed,
                     "Transaction:" + halfApplied, "Transaction:" + UUID.randomUUID()));
 
             assertEquals(2, problems.size(), problems.toString());
             assertTrue(problems.get(0).startsWith("Transaction:" + halfApplied + ": COMPLETED with hold POSTED, 0"));
             assertTrue(problems.get(1).contains("answered to the client, but not in the database"));
-            assertTrue(Effects.check(jdbcUrl, Set.of("Transaction:" + failed)).stream()
+            assertTrue(Effects.check(db, Set.of("Transaction:" + failed)).stream()
                     .anyMatch(p -> p.contains("no request of the client created it")));
         });
     }
 
     @Test
     void a_transfer_out_journal_or_a_pending_hold_of_no_transaction_is_reported() throws Exception {
-        withAccount(10, (jdbcUrl, c, platform, account) -> {
+        withAccount(10, (db, c, platform, account) -> {
             UUID known = transaction(c, platform, account, "FAILED", "VOIDED");
             UUID lost = UUID.randomUUID();
             UUID journal = UUID.randomUUID();
@@ -62,7 +61,7 @@ class EffectsTest {
                     + "id, account_id, currency, amount_minor, status, created_at) values ('" + platform + "', '"
                     + hold + "', '" + account + "', 'USD', 10, 'PENDING', now())");
 
-            List<String> problems = Effects.check(jdbcUrl, Set.of("Transaction:" + known));
+            List<String> problems = Effects.check(db, Set.of("Transaction:" + known));
 
             assertEquals(List.of("journal " + journal + " (Transaction:" + lost + "): money moved or held for no "
                     + "transaction", "pending hold " + hold + ": money moved or held for no transaction"), problems);

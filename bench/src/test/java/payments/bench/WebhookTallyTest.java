@@ -9,11 +9,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.Database;
-import payments.adapter.persistence.EmbeddedDatabase;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /**
  * The fault suite's webhook check fails when an event is lost, repeated too often, or fewer payment events were made
@@ -25,21 +24,21 @@ class WebhookTallyTest {
     @Test
     void every_event_received_passes_and_a_lost_or_repeated_one_or_none_at_all_fails() throws Exception {
         try (EmbeddedDatabase pg = EmbeddedDatabase.startTemporary(false);
-             Database migrated = Database.connect(pg.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2);
-             Connection c = DriverManager.getConnection(pg.jdbcUrl());
+             Database migrated = Database.connect(pg.jdbcUrl(), pg.user(), pg.password(), 2);
+             Connection c = DbLogin.of(pg).connect();
              WebhookTally tally = WebhookTally.start()) {
             UUID platform = UUID.randomUUID();
             c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
                     + "now(), now())");
             UUID ping = event(c, platform, "TEST", "DELIVERED"); // as setting the endpoint makes
             deliver(tally, ping);
-            assertFalse(tally.check(pg.jdbcUrl(), 0).allDeliveredOnce(10, 1), "a payment made no event");
+            assertFalse(tally.check(DbLogin.of(pg), 0).allDeliveredOnce(10, 1), "a payment made no event");
 
             UUID first = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
             UUID second = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
             event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "NOT_SENT"); // no endpoint: not the tally's to receive
             deliver(tally, first);
-            WebhookTally.Result lost = tally.check(pg.jdbcUrl(), 0);
+            WebhookTally.Result lost = tally.check(DbLogin.of(pg), 0);
             assertEquals(3, lost.events());
             assertEquals(2, lost.paymentEvents());
             assertEquals(2, lost.received());
@@ -48,7 +47,7 @@ class WebhookTallyTest {
 
             deliver(tally, second);
             deliver(tally, second);
-            WebhookTally.Result all = tally.check(pg.jdbcUrl(), 0);
+            WebhookTally.Result all = tally.check(DbLogin.of(pg), 0);
             assertEquals(1, all.duplicates());
             assertTrue(all.allDeliveredOnce(1, 2));
             assertFalse(all.allDeliveredOnce(0, 2), "a repeat beyond what kills allow");

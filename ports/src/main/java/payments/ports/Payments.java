@@ -6,6 +6,7 @@ import payments.ports.customer.CustomerUseCases;
 import payments.ports.externalaccount.ExternalAccountUseCases;
 import payments.ports.fx.DiscoveryUseCases;
 import payments.ports.fx.ExchangeRateUseCases;
+import payments.ports.health.HealthUseCases;
 import payments.ports.platform.Authentication;
 import payments.ports.platform.PlatformUseCases;
 import payments.ports.platform.TokenUseCases;
@@ -69,6 +70,8 @@ public interface Payments {
     SandboxClockUseCases sandboxClock();
 
     ReconciliationUseCases reconciliation();
+
+    HealthUseCases health();
 
     /** The Idempotency-Key of the money-moving requests that are not group-committed. */
     Idempotency idempotency();

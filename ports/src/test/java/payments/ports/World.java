@@ -12,6 +12,7 @@ import payments.core.id.CustomerId;
 import payments.core.id.PlatformId;
 import payments.core.id.TokenId;
 import payments.core.platform.Caller;
+import payments.core.webhook.EndpointPolicy;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
@@ -60,6 +61,7 @@ import payments.ports.wallet.SignedCall;
 import payments.ports.wallet.SignedOutcome;
 import payments.ports.wallet.SignedRetry;
 import payments.ports.webhook.Events;
+import payments.ports.webhook.WebhookEndpoints;
 import payments.ports.webhook.WebhookDelivery;
 import payments.ports.webhook.WebhookKeyService;
 import payments.ports.webhook.WebhookService;
@@ -96,7 +98,8 @@ public final class World {
             new HashOnlyWalletCrypto(), ids);
     public final TokenService tokens = new TokenService(apiTokens, secrets, tx, clock, ids);
     public final PlatformService platformService =
-            new PlatformService(platforms, tokens, accountOpening, tx, clock, ids, events);
+            new PlatformService(platforms, tokens, accountOpening, tx, clock, ids, events,
+                    new WebhookEndpoints(EndpointPolicy.DEFAULT, host -> java.util.List.of()));
     public final CustomerService customerService = new CustomerService(customers, platforms,
             new CustomerAccounts(accountOpening, embeddedWallets), new TiedContactChange(internalAccounts,
             credentials, new SignedRetry(new InMemorySignedRequests(), new InMemoryWalletSessions(),

@@ -1,13 +1,10 @@
 package payments.adapter.http;
 
-import io.undertow.io.UndertowInputStream;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -17,6 +14,7 @@ import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,11 +37,15 @@ public final class ApiHandler implements HttpHandler {
     /** Oversized bodies up to this size are read and dropped before the 413, so the client sees the answer. */
     public static final long MAX_DRAINED_BYTES = 16L << 20;
     private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+    /** How long a request may take to arrive, headers and body each, unless set otherwise. */
+    public static final long RECEIVE_MILLIS = 30_000;
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
 
     private final Router router;
     private final BiFunction<String, String, Caller> authenticate;
     private final BiFunction<String, String, Optional<Caller>> authenticateRemembered;
+    private final long receiveMillis;
+    private final BooleanSupplier readiness;
 
     /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
@@ -57,9 +59,39 @@ public final class ApiHandler implements HttpHandler {
      */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
                       BiFunction<String, String, Optional<Caller>> authenticateRemembered) {
+        this(router, authenticate, authenticateRemembered, RECEIVE_MILLIS, () -> true);
+    }
+
+    private ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
+                       BiFunction<String, String, Optional<Caller>> authenticateRemembered, long receiveMillis,
+                       BooleanSupplier readiness) {
         this.router = router;
         this.authenticate = authenticate;
         this.authenticateRemembered = authenticateRemembered;
+        this.receiveMillis = receiveMillis;
+        this.readiness = readiness;
+    }
+
+    /** This API, ready to serve ({@code GET /readyz}) when {@code ready} says so (the database answers). */
+    public ApiHandler readyWhen(BooleanSupplier ready) {
+        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, ready);
+    }
+
+    public BooleanSupplier readiness() {
+        return readiness;
+    }
+
+    /**
+     * This API with {@code millis} for a request's headers to arrive and then as long for its body: a request
+     * trickling in longer is answered 408 (a body) or has its connection closed (headers), so that it holds neither
+     * a worker thread nor a connection for good.
+     */
+    public ApiHandler receivingWithin(long millis) {
+        return new ApiHandler(router, authenticate, authenticateRemembered, millis, readiness);
+    }
+
+    public long receiveMillis() {
+        return receiveMillis;
     }
 
     /** The routes this API serves ({@code METHOD /template}). */
@@ -83,7 +115,11 @@ public final class ApiHandler implements HttpHandler {
             exchange.dispatch(this);
             return;
         }
+        var arrival = new BodyArrival(exchange, receiveMillis, () -> answerLate(exchange));
         exchange.getRequestReceiver().receiveFullBytes((received, body) -> {
+            if (!arrival.arrived()) {
+                return; // answered 408 already
+            }
             String[] credentials;
             Caller remembered;
             try {
@@ -104,6 +140,17 @@ public final class ApiHandler implements HttpHandler {
                         handle(onWorker, body, match, () -> authenticate.apply(credentials[0], credentials[1])));
             }
         });
+        arrival.awaitedFor();
+    }
+
+    /** 408 for a body that did not arrive in time, sent right away from the I/O thread (no handler is running). */
+    private static void answerLate(HttpServerExchange exchange) {
+        exchange.getResponseHeaders().put(REQUEST_ID, "Request:" + UUID.randomUUID());
+        Response late = Errors.of(new RequestTimeout());
+        exchange.setStatusCode(late.status());
+        exchange.setPersistent(false);
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(JsonCodec.write(late.body())));
     }
 
     /** The request's route if it is non-blocking and its body has a declared length within the limit; else null. */
@@ -197,7 +244,7 @@ public final class ApiHandler implements HttpHandler {
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }
-        byte[] bytes = received != null ? received : readBody(exchange);
+        byte[] bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, receiveMillis);
         if (bytes.length > 0 && !isJson(exchange)) {
             return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
         }
@@ -233,36 +280,6 @@ public final class ApiHandler implements HttpHandler {
         return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
     }
 
-    /**
-     * Reads the body with a blocking stream of its own, without putting the exchange in blocking mode, so that
-     * {@link #send} can finish the exchange on the I/O thread. A body of a declared length is read into an array of
-     * that length (asking for the limit instead cost every request an 8 kB buffer and a copy); a chunked one up to
-     * one byte past the limit.
-     */
-    private static byte[] readBody(HttpServerExchange exchange) {
-        try (InputStream in = new UndertowInputStream(exchange)) {
-            long declared = exchange.getRequestContentLength();
-            byte[] bytes = declared > MAX_BODY_BYTES ? null
-                    : in.readNBytes(declared >= 0 ? (int) declared : MAX_BODY_BYTES + 1);
-            if (bytes == null || bytes.length > MAX_BODY_BYTES) {
-                drain(in);
-                throw new PayloadTooLarge(MAX_BODY_BYTES);
-            }
-            return bytes;
-        } catch (IOException e) {
-            throw new InvalidInput("INVALID_INPUT", "The request body could not be read");
-        }
-    }
-
-    /** Unread bytes would reset the connection under the 413, so they are read and dropped first (up to a limit). */
-    private static void drain(InputStream in) {
-        try {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-        } catch (IOException beyondTheDrainLimit) {
-            // The server closes the connection; the client may not see the 413.
-        }
-    }
-
     private static boolean isJson(HttpServerExchange exchange) {
         String type = exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE);
         return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/json");
@@ -274,7 +291,7 @@ public final class ApiHandler implements HttpHandler {
 
     private static void send(HttpServerExchange exchange, Response response) {
         exchange.setStatusCode(response.status());
-        if (response.status() == 413) {
+        if (response.status() == 413 || response.status() == 408) {
             // The unread rest of the body must not be taken for the next request on this connection.
             exchange.setPersistent(false);
         }

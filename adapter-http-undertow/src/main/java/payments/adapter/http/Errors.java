@@ -15,17 +15,18 @@ import payments.core.error.Unavailable;
 
 /** The one table from domain error types to HTTP statuses, and the spec's error body. */
 public final class Errors {
-    private static final Map<Class<? extends DomainError>, Integer> STATUS = Map.of(
-            InvalidInput.class, 400,
-            Unauthenticated.class, 401,
-            Forbidden.class, 403,
-            NotFound.class, 404,
-            Conflict.class, 409,
-            Gone.class, 410,
-            PayloadTooLarge.class, 413,
-            RateLimited.class, 429,
-            NotImplemented.class, 501,
-            Unavailable.class, 503);
+    private static final Map<Class<? extends DomainError>, Integer> STATUS = Map.ofEntries(
+            Map.entry(InvalidInput.class, 400),
+            Map.entry(Unauthenticated.class, 401),
+            Map.entry(Forbidden.class, 403),
+            Map.entry(NotFound.class, 404),
+            Map.entry(Conflict.class, 409),
+            Map.entry(Gone.class, 410),
+            Map.entry(RequestTimeout.class, 408),
+            Map.entry(PayloadTooLarge.class, 413),
+            Map.entry(RateLimited.class, 429),
+            Map.entry(NotImplemented.class, 501),
+            Map.entry(Unavailable.class, 503));
 
     private Errors() {
     }

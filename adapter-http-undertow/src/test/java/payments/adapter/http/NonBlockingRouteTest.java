@@ -30,6 +30,7 @@ import payments.core.id.TokenId;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
+import payments.adapter.http.server.UndertowServer;
 
 /**
  * A {@link Router#postNonBlocking} route runs on the connection's I/O thread when its caller authenticates without

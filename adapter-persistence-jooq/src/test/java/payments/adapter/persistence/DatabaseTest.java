@@ -14,6 +14,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 class DatabaseTest {
     /**
@@ -28,8 +29,8 @@ class DatabaseTest {
             List<Database> databases = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
-                    started.add(processes.submit(() -> Database.connect(embedded.jdbcUrl(), EmbeddedDatabase.USER,
-                            "postgres", 2)));
+                    started.add(processes.submit(() -> Database.connect(embedded.jdbcUrl(), embedded.user(),
+                            embedded.password(), 2)));
                 }
                 for (Future<Database> f : started) {
                     databases.add(f.get(120, TimeUnit.SECONDS));
@@ -53,9 +54,9 @@ class DatabaseTest {
         try (EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(false)) {
             PGSimpleDataSource source = new PGSimpleDataSource();
             source.setUrl(embedded.jdbcUrl());
-            source.setUser(EmbeddedDatabase.USER);
-            source.setPassword("postgres");
-            Database.connect(embedded.jdbcUrl(), EmbeddedDatabase.USER, "postgres", 2).close();
+            source.setUser(embedded.user());
+            source.setPassword(embedded.password());
+            Database.connect(embedded.jdbcUrl(), embedded.user(), embedded.password(), 2).close();
             assertEquals(List.of(), Database.invalidIndexes(source), "the migrations' indexes");
             try (Connection c = source.getConnection(); Statement st = c.createStatement()) {
                 st.execute("create table twice (x int)");

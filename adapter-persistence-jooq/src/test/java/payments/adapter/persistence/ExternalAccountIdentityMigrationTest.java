@@ -12,14 +12,15 @@ import java.util.Map;
 import java.util.UUID;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /** V13 rewrites the identities of external accounts written before it as the code now computes them. */
 class ExternalAccountIdentityMigrationTest {
     @Test
     void accounts_written_before_v13_get_their_whole_identifier_and_an_account_number_its_bank() throws SQLException {
         try (EmbeddedDatabase db = EmbeddedDatabase.startTemporary(false);
-             Connection c = DriverManager.getConnection(db.jdbcUrl(), EmbeddedDatabase.USER, "postgres")) {
-            Database.migrations(Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "postgres"))
+             Connection c = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password())) {
+            Database.migrations(Flyway.configure().dataSource(db.jdbcUrl(), db.user(), db.password()))
                     .target("12").load().migrate();
             UUID platform = UUID.randomUUID();
             execute(c, "insert into platforms values (?, 'p', 'SANDBOX', '{}', now(), now())", platform);
@@ -35,7 +36,7 @@ class ExternalAccountIdentityMigrationTest {
             insert(c, platform, "SOLANA_WALLET", "So1ana", "{\"address\":\"So1ana\"}");
             expected.put("SOLANA_WALLET", "So1ana");
 
-            Database.migrations(Flyway.configure().dataSource(db.jdbcUrl(), EmbeddedDatabase.USER, "postgres"))
+            Database.migrations(Flyway.configure().dataSource(db.jdbcUrl(), db.user(), db.password()))
                     .load().migrate();
 
             Map<String, String> after = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package payments.adapter.persistence;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import payments.adapter.persistence.embedded.EmbeddedDatabase;
 
 /**
  * The real PostgreSQL every test of a JVM shares: the server named by {@code PAYMENTS_TEST_DATABASE_URL} (with
@@ -26,9 +27,10 @@ public final class TestDatabase {
                 user = System.getenv().getOrDefault("PAYMENTS_TEST_DATABASE_USER", "postgres");
                 password = System.getenv().getOrDefault("PAYMENTS_TEST_DATABASE_PASSWORD", "");
             } else {
-                url = startEmbedded();
-                user = EmbeddedDatabase.USER;
-                password = "postgres";
+                EmbeddedDatabase embedded = startEmbedded();
+                url = embedded.jdbcUrl();
+                user = embedded.user();
+                password = embedded.password();
             }
         }
         return url;
@@ -57,9 +59,9 @@ public final class TestDatabase {
         return database;
     }
 
-    private static String startEmbedded() {
+    private static EmbeddedDatabase startEmbedded() {
         EmbeddedDatabase embedded = EmbeddedDatabase.startTemporary(false);
         Runtime.getRuntime().addShutdownHook(new Thread(embedded::close));
-        return embedded.jdbcUrl();
+        return embedded;
     }
 }

@@ -9,16 +9,27 @@ import payments.core.validation.StorableText;
  */
 public record DeliveryAttempt(int number, Instant startedAt, String url, AttemptOutcome outcome,
                               Integer responseStatus, String responseBody, Long latencyMillis, String error) {
-    /** How much of an endpoint's answer the log keeps. */
-    public static final int MAX_LOGGED_BODY = 1000;
+    /** How much of an endpoint's answer the log keeps: enough to tell what it said, too little to relay content. */
+    public static final int MAX_LOGGED_BODY = 256;
 
     public DeliveryAttempt {
         if (responseBody != null && responseBody.length() > MAX_LOGGED_BODY) {
             responseBody = responseBody.substring(0, MAX_LOGGED_BODY);
         }
-        // The endpoint's answer is logged as it came, but for what PostgreSQL cannot store (a NUL answered 500).
-        responseBody = StorableText.cleaned(responseBody);
+        // The start of the answer, with U+FFFD for control characters (a terminal escape, a NUL that PostgreSQL
+        // cannot store) and for a character cut in half.
+        responseBody = sanitised(StorableText.cleaned(responseBody));
         error = StorableText.cleaned(error);
+    }
+
+    private static String sanitised(String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        text.chars().forEach(c -> out.append(Character.isISOControl(c) && c != '\n' && c != '\t' ? '\uFFFD'
+                : (char) c));
+        return out.toString();
     }
 
     /** An endpoint that answered: delivered when the answer acknowledges the event ({@link RetrySchedule}). */

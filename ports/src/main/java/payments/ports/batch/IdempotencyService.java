@@ -40,7 +40,11 @@ public final class IdempotencyService implements Idempotency {
     @Override
     public Sent execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
         caller.require(Permission.TRANSACT);
-        IdempotencyKey.requireForm(key);
+        return once(caller, IdempotencyKey.canonical(key), requestHash, effect);
+    }
+
+    /** Runs {@code effect} under a canonical key, or replays what the key keeps. */
+    private Sent once(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
         return tx.inTransaction(() -> {
             if (!keys.lock(caller.platformId(), key)) {
                 throw IdempotencyKey.inProgress(key);
@@ -58,8 +62,10 @@ public final class IdempotencyService implements Idempotency {
     @Override
     public <T> Sent executeThen(Caller caller, String key, byte[] requestHash, Supplier<T> record,
                                 UnaryOperator<T> finish, Function<T, StoredResponse> render) {
+        caller.require(Permission.TRANSACT);
+        String canonical = IdempotencyKey.canonical(key);
         List<T> recorded = new ArrayList<>(1);
-        Sent first = execute(caller, key, requestHash, () -> {
+        Sent first = once(caller, canonical, requestHash, () -> {
             recorded.add(record.get());
             return render.apply(recorded.get(0));
         });
@@ -67,7 +73,7 @@ public final class IdempotencyService implements Idempotency {
             return first;
         }
         StoredResponse response = render.apply(finish.apply(recorded.get(0)));
-        tx.inTransaction(() -> keys.replace(caller.platformId(), key, response));
+        tx.inTransaction(() -> keys.replace(caller.platformId(), canonical, response));
         return new Sent(response, false);
     }
 

@@ -1,6 +1,7 @@
 package payments.ports.batch;
 
 import java.util.function.Function;
+import payments.core.idempotency.IdempotencyKey;
 import payments.core.idempotency.StoredResponse;
 
 /**
@@ -8,4 +9,8 @@ import payments.core.idempotency.StoredResponse;
  * body), and how its result becomes the response kept under the key.
  */
 public record Keyed<T>(String key, byte[] requestHash, Function<T, StoredResponse> render) {
+    /** This request under its key's canonical form (400 unless the key is a UUID): checked once the caller may. */
+    public Keyed<T> canonical() {
+        return new Keyed<>(IdempotencyKey.canonical(key), requestHash, render);
+    }
 }

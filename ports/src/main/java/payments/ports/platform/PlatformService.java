@@ -24,6 +24,7 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.platform.Platforms;
 import payments.ports.webhook.Events;
+import payments.ports.webhook.WebhookEndpoints;
 
 /** {@link PlatformUseCases}, and the operator's creation of platforms (tenants) with their first token. */
 public final class PlatformService implements PlatformUseCases {
@@ -34,9 +35,10 @@ public final class PlatformService implements PlatformUseCases {
     private final Clock clock;
     private final Ids ids;
     private final Events events;
+    private final WebhookEndpoints endpoints;
 
     public PlatformService(Platforms platforms, TokenService tokens, AccountOpening accountOpening,
-                           TransactionRunner tx, Clock clock, Ids ids, Events events) {
+                           TransactionRunner tx, Clock clock, Ids ids, Events events, WebhookEndpoints endpoints) {
         this.platforms = platforms;
         this.tokens = tokens;
         this.accountOpening = accountOpening;
@@ -44,6 +46,7 @@ public final class PlatformService implements PlatformUseCases {
         this.clock = clock;
         this.ids = ids;
         this.events = events;
+        this.endpoints = endpoints;
     }
 
     public record CreatedPlatform(Platform platform, IssuedToken firstToken) {
@@ -96,6 +99,9 @@ public final class PlatformService implements PlatformUseCases {
     @Override
     public Platform updateConfig(Caller caller, ConfigUpdate update) {
         caller.require(Permission.MANAGE);
+        if (update.webhookEndpoint() != null) {
+            endpoints.check(update.webhookEndpoint(), caller.environment()); // a DNS lookup: before any lock
+        }
         return tx.inTransaction(() -> {
             // Locked: two PATCHes at once would otherwise each merge into the same old config, and one be lost.
             Platform current = platforms.findForUpdate(caller.platformId()).orElseThrow(PlatformService::notFound);

@@ -93,10 +93,18 @@ public final class TokenService implements TokenUseCases, Authentication {
         return tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
     }
 
+    /**
+     * Deleting, like issuing, reaches no further than the caller's own permissions: a MANAGE-only token cannot take
+     * away a token that may do more than it (the platform's first token among them).
+     */
     @Override
     public void delete(Caller caller, TokenId id) {
         caller.require(Permission.MANAGE);
-        boolean deleted = tx.inTransaction(() -> tokens.delete(caller.platformId(), id, clock.now()));
+        boolean deleted = tx.inTransaction(() -> {
+            ApiToken target = tokens.find(caller.platformId(), id).orElseThrow(() -> notFound(id));
+            target.permissions().forEach(caller::require);
+            return tokens.delete(caller.platformId(), id, clock.now());
+        });
         verified.forget(id);
         if (!deleted) {
             throw notFound(id);

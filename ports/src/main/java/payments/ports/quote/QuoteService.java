@@ -2,7 +2,6 @@ package payments.ports.quote;
 
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import payments.core.idempotency.IdempotencyKey;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.quote.Quote;
@@ -42,8 +41,7 @@ public final class QuoteService implements QuoteUseCases {
     @Override
     public CompletableFuture<Sent> create(Caller caller, NewQuote command, Keyed<Quote> key) {
         caller.require(Permission.TRANSACT);
-        IdempotencyKey.requireForm(key.key());
-        return creations.submit(new Request<>(caller, command, key)).thenApply(Answer::sent);
+        return creations.submit(new Request<>(caller, command, key.canonical())).thenApply(Answer::sent);
     }
 
     @Override
@@ -61,8 +59,7 @@ public final class QuoteService implements QuoteUseCases {
     @Override
     public CompletableFuture<Sent> execute(Caller caller, ExecuteQuote command, Keyed<Quote> key) {
         caller.require(Permission.TRANSACT);
-        IdempotencyKey.requireForm(key.key());
-        return executions.submit(new Request<>(caller, command, key)).thenApply(Answer::sent);
+        return executions.submit(new Request<>(caller, command, key.canonical())).thenApply(Answer::sent);
     }
 
     @Override

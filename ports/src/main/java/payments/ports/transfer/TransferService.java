@@ -1,7 +1,6 @@
 package payments.ports.transfer;
 
 import java.util.concurrent.CompletableFuture;
-import payments.core.idempotency.IdempotencyKey;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.transaction.Transaction;
@@ -37,7 +36,6 @@ public final class TransferService implements TransferUseCases {
     @Override
     public CompletableFuture<Sent> transferOut(Caller caller, TransferOut command, Keyed<Transaction> key) {
         caller.require(Permission.TRANSACT);
-        IdempotencyKey.requireForm(key.key());
-        return outs.submit(new Request<>(caller, command, key)).thenApply(Answer::sent);
+        return outs.submit(new Request<>(caller, command, key.canonical())).thenApply(Answer::sent);
     }
 }

@@ -171,7 +171,7 @@ public final class WebhookDelivery {
             }
             Instant now = clock.now(platform.id(), platform.environment());
             List<WebhookKey> signing = keys.signingKeys(platform.id(), now);
-            WebhookTransport.Result r = transport.post(url, envelope(event, now),
+            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, now),
                     body -> keys.signatureHeaders(signing, body), timeout);
             if (r.timedOut()) {
                 return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());

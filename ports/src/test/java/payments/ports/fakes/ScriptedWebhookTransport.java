@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import payments.core.platform.Environment;
 import payments.ports.driven.webhook.WebhookTransport;
 
 /**
@@ -39,7 +40,7 @@ public final class ScriptedWebhookTransport implements WebhookTransport {
     }
 
     @Override
-    public Result post(String url, Map<String, Object> envelope,
+    public Result post(Environment environment, String url, Map<String, Object> envelope,
                        Function<byte[], Map<String, String>> signatureHeaders, Duration timeout) {
         byte[] body = envelope.toString().getBytes(StandardCharsets.UTF_8);
         calls.add(new Call(url, envelope, signatureHeaders.apply(body)));

@@ -92,7 +92,7 @@ class WebhookDeliveryTest {
     void a_failure_while_preparing_one_event_is_that_events_failed_attempt_and_the_next_still_goes() {
         WebhookEvent poisoned = customerEvent();
         WebhookDelivery fragile = new WebhookDelivery(w.outbox, w.platforms, w.webhookKeyService,
-                (url, envelope, headers, timeout) -> {
+                (environment, url, envelope, headers, timeout) -> {
                     if (envelope.get("id").equals(poisoned.wireId())) {
                         throw new IllegalStateException("cannot render");
                     }
@@ -112,7 +112,7 @@ class WebhookDeliveryTest {
 
     /** A delivery whose call answers {@code answer} as the process's stop interrupts it (as the transport does). */
     private WebhookDelivery stoppingDuringTheCall(WebhookTransport.Result answer) {
-        return new WebhookDelivery(w.outbox, w.platforms, w.webhookKeyService, (url, envelope, headers, timeout) -> {
+        return new WebhookDelivery(w.outbox, w.platforms, w.webhookKeyService, (environment, url, envelope, headers, timeout) -> {
             Thread.currentThread().interrupt();
             return answer;
         }, w.platformClock, w.ids, w.tx, Duration.ofSeconds(10));

@@ -26,6 +26,6 @@ public final class HttpApi {
         new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
         new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
-                payments.authentication()::authenticateRemembered);
+                payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready);
     }
 }

@@ -1,66 +1,99 @@
 package payments.adapter.http.webhook;
 
-import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
+import org.apache.hc.core5.util.Timeout;
 import payments.adapter.http.JsonCodec;
+import payments.core.platform.Environment;
+import payments.core.webhook.EndpointPolicy;
 import payments.ports.driven.webhook.WebhookTransport;
 
 /**
- * Webhook calls with the JDK's HttpClient: HTTP/1.1, no redirects followed (a 3xx is just a failed attempt, so a
- * call never leaves the configured URL), the whole exchange (connect, headers, body) bounded by the timeout, and
- * the answer read up to {@link #MAX_RESPONSE_BYTES}. The envelope is serialised once, by the API's own
- * {@link JsonCodec}, and those exact bytes are signed and sent.
+ * Webhook calls with Apache HttpClient: HTTP/1.1, no redirects followed (a 3xx is just a failed attempt, so a call
+ * never leaves the configured URL), no retries, no cookies, the whole exchange bounded by the timeout, and the answer
+ * read up to {@link #MAX_RESPONSE_BYTES}. The envelope is serialised once, by the API's own {@link JsonCodec}, and
+ * those exact bytes are signed and sent.
+ *
+ * <p>Each environment has a client of its own whose name resolution applies the {@link EndpointPolicy}
+ * ({@link CheckedResolver}): the addresses a connection is made to are the ones just checked, so a DNS answer that
+ * changes between the check and the connection cannot reach an internal address. What a failed call tells is "could
+ * not connect" and no more: an error naming the refusal, the exception or the port would let a platform map the
+ * service's network.
  */
 public final class HttpWebhookTransport implements WebhookTransport, AutoCloseable {
-    private static final Duration MAX_CONNECT = Duration.ofSeconds(5);
-    /** Runs the client's callbacks (answers, bodies); each call waits on its caller's thread. */
-    private final ExecutorService callbacks;
-    private final HttpClient client;
+    static final String COULD_NOT_CONNECT = "could not connect";
+    private static final Timeout MAX_CONNECT = Timeout.ofSeconds(5);
+    private static final ContentType JSON = ContentType.create("application/json");
+    /** A kept-alive connection idle this long is checked before it is used again (the endpoint may have closed it). */
+    private static final TimeValue CHECK_IDLE_AFTER = TimeValue.ofMilliseconds(200);
+    private final EndpointPolicy policy;
+    private final Map<Environment, CloseableHttpClient> clients = new EnumMap<>(Environment.class);
+    /** Cuts a call short at its timeout, wherever it is (connecting, sending, waiting, reading). */
+    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "webhook-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
 
-    /** @param threads the client's callback threads (the client's default pool has no bound) */
-    public HttpWebhookTransport(int threads) {
-        AtomicInteger count = new AtomicInteger();
-        this.callbacks = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "webhook-http-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-        this.client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(MAX_CONNECT)
-                .executor(callbacks)
+    /** @param connections the most connections open at once, per environment (one per call in flight) */
+    public HttpWebhookTransport(int connections, EndpointPolicy policy) {
+        this.policy = policy;
+        for (Environment environment : Environment.values()) {
+            clients.put(environment, client(connections, new CheckedResolver(policy, environment)));
+        }
+    }
+
+    private static CloseableHttpClient client(int connections, CheckedResolver resolver) {
+        var connectionManager = PoolingHttpClientConnectionManagerBuilder.create()
+                .setDnsResolver(resolver)
+                .setMaxConnTotal(connections)
+                .setMaxConnPerRoute(connections)
+                .setDefaultConnectionConfig(ConnectionConfig.custom().setConnectTimeout(MAX_CONNECT)
+                        .setValidateAfterInactivity(CHECK_IDLE_AFTER).build())
+                .build();
+        return HttpClients.custom()
+                .setConnectionManager(connectionManager)
+                .disableRedirectHandling()
+                .disableAutomaticRetries()
+                .disableCookieManagement()
+                .disableAuthCaching()
+                .disableContentCompression()
+                .setUserAgent("payments-webhooks")
                 .build();
     }
 
     @Override
     public void close() {
-        callbacks.shutdownNow();
+        deadlines.shutdownNow();
+        clients.values().forEach(c -> c.close(CloseMode.IMMEDIATE));
     }
 
     @Override
-    public Result post(String url, Map<String, Object> envelope,
+    public Result post(Environment environment, String url, Map<String, Object> envelope,
                        Function<byte[], Map<String, String>> signatureHeaders, Duration timeout) {
         long start = System.nanoTime();
         URI target;
@@ -69,31 +102,33 @@ public final class HttpWebhookTransport implements WebhookTransport, AutoCloseab
         } catch (IllegalArgumentException e) {
             return Result.failed(e.getMessage(), 0);
         }
+        String refusedScheme = policy.schemeRefusal(target.getScheme().toLowerCase(Locale.ROOT), environment);
+        if (refusedScheme != null) {
+            return Result.failed("the endpoint " + refusedScheme, 0);
+        }
         byte[] body = JsonCodec.write(envelope);
-        HttpRequest.Builder request = HttpRequest.newBuilder(target)
-                .timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-        signatureHeaders.apply(body).forEach(request::header);
-        CompletableFuture<HttpResponse<byte[]>> call = client.sendAsync(request.build(),
-                info -> new BoundedBody(MAX_RESPONSE_BYTES));
-        try {
-            HttpResponse<byte[]> response = call.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            return Result.answered(response.statusCode(), new String(response.body(), StandardCharsets.UTF_8),
+        HttpPost request = new HttpPost(target);
+        request.setEntity(new ByteArrayEntity(body, JSON));
+        signatureHeaders.apply(body).forEach(request::setHeader);
+        Timeout whole = Timeout.ofMilliseconds(Math.max(1, timeout.toMillis()));
+        request.setConfig(RequestConfig.custom().setConnectionRequestTimeout(whole).setResponseTimeout(whole).build());
+        ScheduledFuture<?> deadline = deadlines.schedule(request::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        HttpClientContext context = HttpClientContext.create();
+        try (ClassicHttpResponse response = clients.get(environment).executeOpen(null, request, context)) {
+            byte[] answer = readAtMost(response, MAX_RESPONSE_BYTES);
+            return Result.answered(response.getCode(), new String(answer, StandardCharsets.UTF_8),
                     millisSince(start));
-        } catch (TimeoutException e) {
-            call.cancel(true);
-            return Result.timedOut(millisSince(start));
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
-                return Result.timedOut(millisSince(start));
+        } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return Result.failed("interrupted (the server is stopping)", millisSince(start));
             }
-            return Result.failed(describe(cause), millisSince(start));
-        } catch (InterruptedException e) {
-            call.cancel(true);
-            Thread.currentThread().interrupt();
-            return Result.failed("interrupted (the server is stopping)", millisSince(start));
+            // Connected, then no answer in time: the endpoint is there and slow. Anything else (no connection, a
+            // connection closed under the call) gives one answer, whatever the cause.
+            boolean late = request.isCancelled() || e instanceof SocketTimeoutException;
+            return late && context.getEndpointDetails() != null ? Result.timedOut(millisSince(start))
+                    : Result.failed(COULD_NOT_CONNECT, millisSince(start));
+        } finally {
+            deadline.cancel(false);
         }
     }
 
@@ -115,63 +150,17 @@ public final class HttpWebhookTransport implements WebhookTransport, AutoCloseab
         return uri;
     }
 
-    private static String describe(Throwable cause) {
-        String message = cause.getMessage();
-        return cause.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
+    /** The start of the answer; the rest is not read (the connection is then closed, not reused). */
+    private static byte[] readAtMost(ClassicHttpResponse response, int max) throws IOException {
+        if (response.getEntity() == null) {
+            return new byte[0];
+        }
+        try (InputStream in = response.getEntity().getContent()) {
+            return in.readNBytes(max);
+        }
     }
 
     private static long millisSince(long startNanos) {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    }
-
-    /** Collects at most {@code max} bytes of the answer, then cancels the rest of it. */
-    static final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
-        private final int max;
-        private final ByteArrayOutputStream collected = new ByteArrayOutputStream();
-        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-        private Flow.Subscription subscription;
-
-        BoundedBody(int max) {
-            this.max = max;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            s.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> buffers) {
-            if (result.isDone()) {
-                return;
-            }
-            for (ByteBuffer buffer : buffers) {
-                int take = Math.min(buffer.remaining(), max - collected.size());
-                byte[] chunk = new byte[take];
-                buffer.get(chunk);
-                collected.write(chunk, 0, take);
-                if (collected.size() >= max) {
-                    result.complete(collected.toByteArray());
-                    subscription.cancel();
-                    return;
-                }
-            }
-        }
-
-        @Override
-        public void onError(Throwable error) {
-            result.completeExceptionally(error);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(collected.toByteArray());
-        }
-
-        @Override
-        public CompletionStage<byte[]> getBody() {
-            return result;
-        }
     }
 }

@@ -20,13 +20,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import payments.core.platform.Environment;
+import payments.core.webhook.EndpointPolicy;
+import payments.core.webhook.Network;
 import payments.ports.driven.webhook.WebhookTransport;
 
 /** The webhook transport against a real HTTP server on loopback. */
 class HttpWebhookTransportTest {
     private static final Map<String, Object> ENVELOPE = Map.of("id", "Webhook:1", "type", "TEST");
-    private static final int THREADS = 2;
-    private final HttpWebhookTransport transport = new HttpWebhookTransport(THREADS);
+    private final HttpWebhookTransport transport = new HttpWebhookTransport(4, EndpointPolicy.DEFAULT);
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final List<String> signatures = new CopyOnWriteArrayList<>();
     private final HttpServer server;
@@ -88,14 +90,14 @@ class HttpWebhookTransportTest {
     }
 
     private WebhookTransport.Result post(String url, Duration timeout) {
-        return transport.post(url, ENVELOPE, body -> Map.of("X-Service-Signature", "signed " + body.length),
-                timeout);
+        return transport.post(Environment.SANDBOX, url, ENVELOPE,
+                body -> Map.of("X-Service-Signature", "signed " + body.length), timeout);
     }
 
     @Test
     void the_signed_bytes_are_the_bytes_sent() throws IOException {
         byte[][] signed = new byte[1][];
-        var result = transport.post(url("/ok"), ENVELOPE, body -> {
+        var result = transport.post(Environment.SANDBOX, url("/ok"), ENVELOPE, body -> {
             signed[0] = body;
             return Map.of("X-Service-Signature", "s");
         }, Duration.ofSeconds(2));
@@ -108,13 +110,12 @@ class HttpWebhookTransportTest {
     }
 
     @Test
-    void many_calls_at_once_share_the_transports_few_threads() throws Exception {
+    void many_calls_at_once_are_all_answered() throws Exception {
         var callers = Executors.newFixedThreadPool(16);
         try {
             var calls = new ArrayList<Future<WebhookTransport.Result>>();
             for (int i = 0; i < 16; i++) {
-                calls.add(callers.submit(() -> transport.post(url("/ok"), ENVELOPE, b -> Map.of(),
-                        Duration.ofSeconds(10))));
+                calls.add(callers.submit(() -> post(url("/ok"), Duration.ofSeconds(10))));
             }
             for (var call : calls) {
                 assertEquals(200, call.get().status());
@@ -122,9 +123,7 @@ class HttpWebhookTransportTest {
         } finally {
             callers.shutdownNow();
         }
-        long clientThreads = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("webhook-http-")).count();
-        assertTrue(clientThreads >= 1 && clientThreads <= THREADS, clientThreads + " client threads");
+        assertEquals(16, bodies.size());
     }
 
     @Test
@@ -168,6 +167,47 @@ class HttpWebhookTransportTest {
         var result = post(url("/ok"), Duration.ofSeconds(2));
 
         assertNull(result.status());
-        assertTrue(result.error().contains("Connect"), result.error());
+        assertEquals("could not connect", result.error(), "no exception, no port, nothing more");
+    }
+
+    @Test
+    void a_production_platform_reaches_no_loopback_address_checked_as_it_connects() {
+        for (String url : List.of(url("/ok"), "http://localhost:" + server.getAddress().getPort() + "/ok",
+                "http://[::1]:" + server.getAddress().getPort() + "/ok")) {
+            var strict = new HttpWebhookTransport(4, new EndpointPolicy(List.of(), false));
+            try {
+                var production = transport.post(Environment.PRODUCTION, url, ENVELOPE, b -> Map.of(),
+                        Duration.ofSeconds(2));
+                var sandboxOnASharedServer = strict.post(Environment.SANDBOX, url, ENVELOPE, b -> Map.of(),
+                        Duration.ofSeconds(2));
+
+                assertNull(production.status(), url);
+                assertEquals("the endpoint must be an https URL for a production platform", production.error());
+                assertNull(sandboxOnASharedServer.status(), url);
+                assertEquals("could not connect", sandboxOnASharedServer.error(), url);
+            } finally {
+                strict.close();
+            }
+        }
+        assertEquals(0, bodies.size(), "no call reached the endpoint");
+        assertEquals(200, post(url("/ok"), Duration.ofSeconds(2)).status(), "a sandbox platform may, by default");
+    }
+
+    @Test
+    void an_allowed_network_is_reached_and_link_local_never_is() {
+        var allowing = new HttpWebhookTransport(4, new EndpointPolicy(List.of(Network.parse("127.0.0.0/8")), false));
+        try {
+            assertEquals(200, allowing.post(Environment.SANDBOX, url("/ok"), ENVELOPE, b -> Map.of(),
+                    Duration.ofSeconds(2)).status());
+        } finally {
+            allowing.close();
+        }
+        for (String metadata : List.of("http://169.254.169.254/latest/meta-data/", "http://[fe80::1]/",
+                "http://0.0.0.0:" + server.getAddress().getPort() + "/ok")) {
+            var result = post(metadata, Duration.ofSeconds(2));
+            assertNull(result.status(), metadata);
+            assertEquals("could not connect", result.error(), metadata);
+            assertTrue(result.latencyMillis() < 1000, "refused before any connection: " + result.latencyMillis());
+        }
     }
 }

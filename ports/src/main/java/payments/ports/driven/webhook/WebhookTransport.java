@@ -3,6 +3,7 @@ package payments.ports.driven.webhook;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Function;
+import payments.core.platform.Environment;
 
 /**
  * Outgoing webhook calls: a JSON POST to the URL a platform configured. Only http and https URLs are called,
@@ -14,10 +15,11 @@ public interface WebhookTransport {
 
     /**
      * Serialises {@code envelope} to JSON and POSTs it; {@code signatureHeaders} gives the headers that sign the
-     * exact body bytes. Never throws for a failed call: the result says what happened.
+     * exact body bytes. The addresses a platform of {@code environment} may reach are the endpoint policy's. Never
+     * throws for a failed call: the result says what happened.
      */
-    Result post(String url, Map<String, Object> envelope, Function<byte[], Map<String, String>> signatureHeaders,
-                Duration timeout);
+    Result post(Environment environment, String url, Map<String, Object> envelope,
+                Function<byte[], Map<String, String>> signatureHeaders, Duration timeout);
 
     /** An answer ({@code status} set), or an error; {@code timedOut} when no answer came in time. */
     record Result(Integer status, String body, String error, boolean timedOut, long latencyMillis) {

@@ -1,4 +1,4 @@
-package payments.adapter.http;
+package payments.adapter.http.server;
 
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -7,6 +7,8 @@ import io.undertow.util.HttpString;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import payments.adapter.http.JsonCodec;
+import payments.adapter.http.Errors;
 
 /**
  * Counts the requests in flight so that a stopping server can wait for their answers ({@link #drain}); once it is
@@ -44,6 +46,10 @@ final class Draining implements HttpHandler {
             return;
         }
         next.handleRequest(exchange);
+    }
+
+    boolean isDraining() {
+        return draining;
     }
 
     /** Refuses new requests from now on and waits up to {@code millis} for those in flight to be answered. */

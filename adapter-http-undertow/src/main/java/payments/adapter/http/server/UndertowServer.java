@@ -1,13 +1,14 @@
-package payments.adapter.http;
+package payments.adapter.http.server;
 
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import java.net.InetSocketAddress;
+import payments.adapter.http.ApiHandler;
 
 /** The HTTP listener. Keeps no state of its own between requests, so several processes can serve one database. */
 public final class UndertowServer implements AutoCloseable {
-    /** How long {@link #close} waits for the requests in flight to be answered. */
-    static final long DRAIN_MILLIS = 10_000;
+    /** How long {@link #close} waits for the requests in flight to be answered: part of a stop's 20 s. */
+    static final long DRAIN_MILLIS = 8_000;
     private final Undertow undertow;
     private final Draining requests;
 
@@ -19,7 +20,9 @@ public final class UndertowServer implements AutoCloseable {
                 .setWorkerThreads(workers)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, ApiHandler.MAX_DRAINED_BYTES)
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
-                .setHandler(requests)
+                // Headers that take longer to arrive close the connection; a body has as long again (ApiHandler).
+                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, (int) handler.receiveMillis())
+                .setHandler(new Probes(requests, handler.readiness()))
                 .build();
     }
 
