@@ -48,6 +48,11 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     /** Reads the settings; a value out of its range is refused naming its variable, before anything starts. */
     public static Config fromEnvironment(Map<String, String> env) {
+        // Read by logback.xml itself; checked here so that a typo stops the start instead of silencing the logs.
+        String logFormat = Objects.requireNonNullElse(blankToNull(env.get("PAYMENTS_LOG_FORMAT")), "text");
+        if (!logFormat.equals("text") && !logFormat.equals("json")) {
+            throw new Invalid("PAYMENTS_LOG_FORMAT must be text or json, not " + logFormat);
+        }
         return new Config(
                 env.getOrDefault("PAYMENTS_HOST", "0.0.0.0"),
                 intValue(env, "PAYMENTS_PORT", 8080, 0, 65_535),

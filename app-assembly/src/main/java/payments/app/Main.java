@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.bridge.SLF4JBridgeHandler;
 import payments.core.error.DomainError;
 import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
@@ -22,7 +23,9 @@ public final class Main {
     public static void main(String[] args) {
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
-        System.setProperty("org.slf4j.simpleLogger.log.io.zonky", "warn");
+        // java.util.logging (our code's, and the JDK's) prints through the server's one logging stack (logback.xml).
+        SLF4JBridgeHandler.removeHandlersForRootLogger();
+        SLF4JBridgeHandler.install();
         String command = args.length == 0 ? "serve" : args[0];
         if (List.of("help", "--help", "-h").contains(command)) {
             usage(System.out); // before the configuration is read: help works whatever the environment holds

@@ -43,7 +43,7 @@ class ConfigTest {
                 Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"),
                 Map.of("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "10.0.0.0/8,intranet"),
                 Map.of("PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", "yes"),
-                Map.of("PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", "10"))) {
+                Map.of("PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", "10"), Map.of("PAYMENTS_LOG_FORMAT", "xml"))) {
             var refused = assertThrows(IllegalArgumentException.class, () -> Config.fromEnvironment(bad),
                     bad.toString());
             String variable = bad.keySet().iterator().next();

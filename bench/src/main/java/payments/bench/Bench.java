@@ -51,7 +51,10 @@ public final class Bench {
     public static void main(String[] args) throws Exception {
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
-        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        // The server logs as it does in service (access log included), to a file: its cost is in the figures.
+        System.setProperty("logback.configurationFile", "logback-bench.xml");
+        org.slf4j.bridge.SLF4JBridgeHandler.removeHandlersForRootLogger();
+        org.slf4j.bridge.SLF4JBridgeHandler.install();
         long seconds = Long.parseLong(ENV.getOrDefault("BENCH_SECONDS", "60"));
         // Unmeasured closed-loop seconds before each scenario: its code paths are compiled before the clock runs.
         long warmUpSeconds = Long.parseLong(ENV.getOrDefault("BENCH_WARMUP_SECONDS", "15"));

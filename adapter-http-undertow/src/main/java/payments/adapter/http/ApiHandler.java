@@ -3,14 +3,12 @@ package payments.adapter.http;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.HttpString;
 import io.undertow.util.SameThreadExecutor;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
@@ -18,6 +16,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.slf4j.MDC;
 import payments.core.error.DomainError;
 import payments.core.error.InvalidInput;
 import payments.core.error.Outage;
@@ -36,7 +35,8 @@ public final class ApiHandler implements HttpHandler {
     public static final int MAX_BODY_BYTES = 1 << 20;
     /** Oversized bodies up to this size are read and dropped before the 413, so the client sees the answer. */
     public static final long MAX_DRAINED_BYTES = 16L << 20;
-    private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+    /** The key of a log line's request id (logging's MDC). */
+    public static final String LOG_REQUEST_ID = "requestId";
     /** How long a request may take to arrive, headers and body each, unless set otherwise. */
     public static final long RECEIVE_MILLIS = 30_000;
     private static final Logger LOG = Logger.getLogger(ApiHandler.class.getName());
@@ -145,7 +145,7 @@ public final class ApiHandler implements HttpHandler {
 
     /** 408 for a body that did not arrive in time, sent right away from the I/O thread (no handler is running). */
     private static void answerLate(HttpServerExchange exchange) {
-        exchange.getResponseHeaders().put(REQUEST_ID, "Request:" + UUID.randomUUID());
+        RequestLabels.id(exchange);
         Response late = Errors.of(new RequestTimeout());
         exchange.setStatusCode(late.status());
         exchange.setPersistent(false);
@@ -169,13 +169,15 @@ public final class ApiHandler implements HttpHandler {
      * {@code caller} authenticates it (once its route is known to exist).
      */
     private void handle(HttpServerExchange exchange, byte[] received, Router.Match match, Supplier<Caller> caller) {
-        String requestId = "Request:" + UUID.randomUUID();
-        exchange.getResponseHeaders().put(REQUEST_ID, requestId);
+        String requestId = RequestLabels.id(exchange);
         Response response;
+        MDC.put(LOG_REQUEST_ID, requestId); // every line logged while this thread serves the request names it
         try {
             response = route(exchange, received, match, caller);
         } catch (RuntimeException e) {
             response = failure(exchange, requestId, e);
+        } finally {
+            MDC.remove(LOG_REQUEST_ID);
         }
         CompletionStage<Response> later = response.later();
         if (later == null) {
@@ -184,9 +186,15 @@ public final class ApiHandler implements HttpHandler {
         }
         // Answered by the thread that completes it (a batch's leader). The dispatch task runs once this call has
         // returned and Undertow is done with the exchange, so two threads never touch it at once.
-        exchange.dispatch(SameThreadExecutor.INSTANCE, () -> later.whenComplete((done, error) -> send(exchange,
-                error == null ? done : failure(exchange, requestId, error instanceof CompletionException
-                        && error.getCause() != null ? error.getCause() : error))));
+        exchange.dispatch(SameThreadExecutor.INSTANCE, () -> later.whenComplete((done, error) -> {
+            MDC.put(LOG_REQUEST_ID, requestId);
+            try {
+                send(exchange, error == null ? done : failure(exchange, requestId, error instanceof CompletionException
+                        && error.getCause() != null ? error.getCause() : error));
+            } finally {
+                MDC.remove(LOG_REQUEST_ID);
+            }
+        }));
     }
 
     /** The error body for a refusal, a 503 for an unreachable database, a 500 (logged) for anything else. */
@@ -229,12 +237,14 @@ public final class ApiHandler implements HttpHandler {
         if (match == null) {
             return notFound(path);
         }
+        RequestLabels.route(exchange, match.template());
         if (match.handler() == null) {
             exchange.getResponseHeaders().put(Headers.ALLOW, String.join(", ", match.allowedMethods()));
             return Errors.body(405, "METHOD_NOT_ALLOWED", method + " is not allowed on " + path,
                     Map.of("allowedMethods", match.allowedMethods()));
         }
         Caller caller = authenticated.get();
+        RequestLabels.platform(exchange, caller.platformId().toString());
         // Who may call the route is settled before anything of the request is read.
         if (match.template().startsWith("/sandbox/")) {
             caller.requireSandbox();

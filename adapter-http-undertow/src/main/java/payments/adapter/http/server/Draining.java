@@ -3,11 +3,10 @@ package payments.adapter.http.server;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import io.undertow.util.HttpString;
 import java.nio.ByteBuffer;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import payments.adapter.http.JsonCodec;
+import payments.adapter.http.RequestLabels;
 import payments.adapter.http.Errors;
 
 /**
@@ -16,7 +15,6 @@ import payments.adapter.http.Errors;
  * this one restarted, will take it). Undertow's own graceful handler answers an empty 503.
  */
 final class Draining implements HttpHandler {
-    private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
     private final HttpHandler next;
     private final AtomicLong inFlight = new AtomicLong();
     private final Object drained = new Object();
@@ -64,10 +62,9 @@ final class Draining implements HttpHandler {
     }
 
     private static void refuse(HttpServerExchange exchange) {
-        String requestId = "Request:" + UUID.randomUUID();
+        String requestId = RequestLabels.id(exchange);
         exchange.setStatusCode(503);
         exchange.setPersistent(false);
-        exchange.getResponseHeaders().put(REQUEST_ID, requestId);
         exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
         exchange.getResponseSender().send(ByteBuffer.wrap(JsonCodec.write(Errors.body(503, "SERVICE_UNAVAILABLE",

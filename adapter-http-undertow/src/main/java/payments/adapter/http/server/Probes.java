@@ -7,6 +7,7 @@ import io.undertow.util.Methods;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.function.BooleanSupplier;
+import payments.adapter.http.RequestLabels;
 
 /**
  * A supervisor's and a load balancer's questions, outside the versioned API and without credentials:
@@ -36,6 +37,7 @@ final class Probes implements HttpHandler {
             next.handleRequest(exchange);
             return;
         }
+        RequestLabels.route(exchange, path);
         if (path.equals(LIVE)) {
             answer(exchange, 200, "up");
         } else if (draining.isDraining()) {

@@ -22,7 +22,7 @@ public final class UndertowServer implements AutoCloseable {
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
                 // Headers that take longer to arrive close the connection; a body has as long again (ApiHandler).
                 .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, (int) handler.receiveMillis())
-                .setHandler(new Probes(requests, handler.readiness()))
+                .setHandler(new AccessLog(new Probes(requests, handler.readiness())))
                 .build();
     }
 
