@@ -1,5 +1,7 @@
 package payments.app;
 
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.embedded.EmbeddedDatabase;
 import payments.ports.driven.Clock;
@@ -9,11 +11,13 @@ final class Backend implements AutoCloseable {
     private final EmbeddedDatabase embedded;
     private final Database database;
     final Wiring wiring;
+    final ServiceMetrics metrics;
 
-    private Backend(EmbeddedDatabase embedded, Database database, Wiring wiring) {
+    private Backend(EmbeddedDatabase embedded, Database database, Wiring wiring, ServiceMetrics metrics) {
         this.embedded = embedded;
         this.database = database;
         this.wiring = wiring;
+        this.metrics = metrics;
     }
 
     static Backend open(Config config) {
@@ -28,9 +32,12 @@ final class Backend implements AutoCloseable {
                 user = embedded.user();
                 password = embedded.password();
             }
-            Database database = Database.connect(url, user, password, config.databasePoolSize());
+            ServiceMetrics metrics = new ServiceMetrics();
+            Database database = Database.connect(url, user, password, config.databasePoolSize(),
+                    new MicrometerMetricsTrackerFactory(metrics.registry()));
             Clock clock = new SystemClock();
-            return new Backend(embedded, database, new Wiring(database.db(), clock, new TimeOrderedIds(clock), config));
+            return new Backend(embedded, database,
+                    new Wiring(database.db(), clock, new TimeOrderedIds(clock), config, metrics), metrics);
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();
@@ -55,6 +62,7 @@ final class Backend implements AutoCloseable {
     public void close() {
         wiring.close();
         database.close();
+        metrics.close();
         if (embedded != null) {
             embedded.close();
         }

@@ -31,9 +31,10 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     /**
      * The HTTP listener's threads for blocking routes ({@code workers}), and how long a request's headers may take to
-     * arrive and then its body ({@code receiveMillis} each: 408 or a closed connection after that).
+     * arrive and then its body ({@code receiveMillis} each: 408 or a closed connection after that), and the port that
+     * serves {@code /metrics} alone ({@code metricsPort}; null: beside the API).
      */
-    public record Http(int workers, int receiveMillis) {
+    public record Http(int workers, int receiveMillis, Integer metricsPort) {
     }
 
     /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
@@ -78,7 +79,9 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         intValue(env, "PAYMENTS_BATCH_QUEUE", 10_000, 1, 1_000_000),
                         intValue(env, "PAYMENTS_BATCH_THREADS", 8, 1, 1_000)),
                 new Http(intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000),
-                        intValue(env, "PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", 30_000, 100, 3_600_000)),
+                        intValue(env, "PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", 30_000, 100, 3_600_000),
+                        env.containsKey("PAYMENTS_METRICS_PORT") && blankToNull(env.get("PAYMENTS_METRICS_PORT")) != null
+                                ? intValue(env, "PAYMENTS_METRICS_PORT", 0, 0, 65_535) : null),
                 new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
                         booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)));
     }

@@ -5,6 +5,7 @@ import java.util.UUID;
 import payments.core.error.Conflict;
 import payments.core.id.EntityId;
 import payments.core.id.TokenId;
+import payments.adapter.metrics.ServiceMetrics;
 import payments.ports.Payments;
 import payments.ports.platform.PlatformService;
 
@@ -48,6 +49,10 @@ public final class PaymentsCore implements AutoCloseable {
         if (workers == null) {
             workers = new Workers(backend.wiring, config.workerPollMillis());
         }
+    }
+
+    ServiceMetrics metrics() {
+        return backend.metrics;
     }
 
     /** The driving ports: every use case of the API. */

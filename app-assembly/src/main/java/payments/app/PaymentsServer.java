@@ -3,7 +3,9 @@ package payments.app;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import payments.adapter.http.server.Monitoring;
 import payments.adapter.http.server.UndertowServer;
+import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.http.routes.HttpApi;
 
 /** The assembled service: the core ({@link PaymentsCore}) behind the HTTP API. */
@@ -24,7 +26,8 @@ public final class PaymentsServer implements AutoCloseable {
         try {
             var api = HttpApi.of(core.payments()).receivingWithin(config.http().receiveMillis());
             // Listening first: a port that cannot be bound fails the start before any worker runs.
-            UndertowServer http = new UndertowServer(config.host(), config.port(), config.http().workers(), api).start();
+            UndertowServer http = new UndertowServer(config.host(), config.port(), config.http().workers(), api,
+                    monitoring(core.metrics()), config.http().metricsPort()).start();
             core.startWorkers();
             return new PaymentsServer(core, http, api.routes());
         } catch (RuntimeException e) {
@@ -35,6 +38,31 @@ public final class PaymentsServer implements AutoCloseable {
 
     public int port() {
         return http.port();
+    }
+
+    /** The port that serves {@code /metrics}: its own when configured, else the API's. */
+    public int metricsPort() {
+        return http.metricsPort();
+    }
+
+    /** The listener's view of the metrics: what each request tells them, and their text for a scrape. */
+    private static Monitoring monitoring(ServiceMetrics metrics) {
+        return new Monitoring() {
+            @Override
+            public void request(String method, String route, int status, long nanos) {
+                metrics.request(method, route, status, nanos);
+            }
+
+            @Override
+            public String scrape() {
+                return metrics.scrape();
+            }
+
+            @Override
+            public String contentType() {
+                return ServiceMetrics.contentType();
+            }
+        };
     }
 
     /** The sandbox credentials generated on this first start, if any (they are shown once). */

@@ -23,8 +23,10 @@ import payments.adapter.crypto.Sha256TokenSecrets;
 import payments.adapter.crypto.WebAuthn4jPasskeys;
 import payments.adapter.http.webhook.DnsHostAddresses;
 import payments.adapter.http.webhook.HttpWebhookTransport;
+import payments.adapter.metrics.BacklogGauges;
+import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Db;
-import payments.adapter.persistence.JooqDatabaseHealth;
+import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
@@ -169,7 +171,7 @@ final class Wiring implements Payments {
     private final HttpWebhookTransport webhookTransport;
     private final Db db;
 
-    Wiring(Db db, Clock clock, Ids ids, Config config) {
+    Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics) {
         this.db = db;
         var platformStore = new JooqPlatforms(db);
         var customerStore = new JooqCustomers(db);
@@ -187,7 +189,7 @@ final class Wiring implements Payments {
         var idempotencyKeys = new JooqIdempotencyKeys(db);
         batchThreads = batchThreads(config.batches().threads());
         var batching = new Batching(idempotencyKeys, clock, db, config.batches().size(),
-                config.batches().concurrent(), config.batches().queue(), batchThreads);
+                config.batches().concurrent(), config.batches().queue(), batchThreads, metrics);
         var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
 
         webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
@@ -271,8 +273,10 @@ final class Wiring implements Payments {
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
-        reconciliation = new ReconciliationService(new JooqLedgerAudit(db));
-        health = new HealthService(new JooqDatabaseHealth(db));
+        reconciliation = new ReconciliationService(new JooqLedgerAudit(db), metrics::ledgerChecked);
+        var serviceHealth = new JooqServiceHealth(db);
+        health = new HealthService(serviceHealth);
+        BacklogGauges.register(metrics.registry(), serviceHealth, clock);
     }
 
     /**

@@ -67,6 +67,22 @@ class WebhookApiTest {
     // ---- signature, envelope, payload ----
 
     @Test
+    void the_envelope_timestamp_is_real_time_after_a_sandbox_clock_advance() {
+        connect();
+        assertEquals(200, api.post("/sandbox/clock/advance", Map.of("seconds", 86_400)).status());
+        String customer = createCustomer("time-traveller");
+
+        var delivery = receiver.awaitOne("CUSTOMER.KYC_PENDING");
+
+        Instant sent = Instant.parse((String) delivery.json().get("timestamp"));
+        Instant platformNow = Instant.parse((String) api.get("/sandbox/clock").body().get("now"));
+        assertTrue(Math.abs(java.time.Duration.between(Instant.now(), sent).toSeconds()) < 60,
+                "a receiver's freshness check passes: " + sent + " (" + customer + ")");
+        assertTrue(java.time.Duration.between(sent, platformNow).toHours() >= 23,
+                "the platform's own time is a day ahead: " + platformNow);
+    }
+
+    @Test
     void a_delivery_is_signed_over_its_exact_bytes_with_the_key_published_in_config() {
         connect();
         String customer = createCustomer("signed");

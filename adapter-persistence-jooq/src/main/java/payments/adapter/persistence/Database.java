@@ -2,6 +2,7 @@ package payments.adapter.persistence;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.MetricsTrackerFactory;
 import java.util.List;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
@@ -41,12 +42,21 @@ public final class Database implements AutoCloseable {
 
     /** Connects, then applies any pending Flyway migration (safe when several processes start at once). */
     public static Database connect(String jdbcUrl, String user, String password, int poolSize) {
+        return connect(jdbcUrl, user, password, poolSize, null);
+    }
+
+    /** The same, the pool reporting its own metrics to {@code metrics} (none when null). */
+    public static Database connect(String jdbcUrl, String user, String password, int poolSize,
+                                   MetricsTrackerFactory metrics) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(jdbcUrl);
         config.setUsername(user);
         config.setPassword(password);
         config.setMaximumPoolSize(poolSize);
         config.setPoolName("payments");
+        if (metrics != null) {
+            config.setMetricsTrackerFactory(metrics);
+        }
         // Fail fast when the database is down: the request answers 503 instead of waiting.
         config.setConnectionTimeout(2_000);
         // No JIT compilation of plans: PostgreSQL compiles again on every run, which costs more than any of these

@@ -302,7 +302,7 @@ public final class GroupCommit<C, R> {
         return next;
     }
 
-    /** Requests waiting for a batch (for tests). */
+    /** Requests waiting for a batch. */
     int queued() {
         lock.lock();
         try {

@@ -171,7 +171,7 @@ public final class WebhookDelivery {
             }
             Instant now = clock.now(platform.id(), platform.environment());
             List<WebhookKey> signing = keys.signingKeys(platform.id(), now);
-            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, now),
+            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, clock.realNow()),
                     body -> keys.signatureHeaders(signing, body), timeout);
             if (r.timedOut()) {
                 return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());
@@ -185,7 +185,11 @@ public final class WebhookDelivery {
         }
     }
 
-    /** The reference's envelope; {@code timestamp} is the send time. */
+    /**
+     * The reference's envelope; {@code timestamp} is the send time in real time, also on a sandbox platform whose
+     * clock was moved ahead: a receiver checks it for freshness against its own clock (the sandbox's time travels in
+     * the payload's own fields).
+     */
     private static Map<String, Object> envelope(WebhookEvent event, Instant now) {
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("id", event.wireId());

@@ -2,6 +2,8 @@ package payments.adapter.http.server;
 
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.ResponseCodeHandler;
 import java.net.InetSocketAddress;
 import payments.adapter.http.ApiHandler;
 
@@ -14,15 +16,30 @@ public final class UndertowServer implements AutoCloseable {
 
     /** @param workers threads that run the requests of blocking routes (all but {@link Router#postNonBlocking} ones) */
     public UndertowServer(String host, int port, int workers, ApiHandler handler) {
+        this(host, port, workers, handler, Monitoring.NONE, null);
+    }
+
+    /**
+     * @param monitoring  told of every request, and serving {@code GET /metrics}
+     * @param metricsPort the port {@code /metrics} is served on alone, or null to serve it beside the API
+     */
+    public UndertowServer(String host, int port, int workers, ApiHandler handler, Monitoring monitoring,
+                          Integer metricsPort) {
         this.requests = new Draining(handler);
-        this.undertow = Undertow.builder()
-                .addHttpListener(port, host)
+        HttpHandler api = new AccessLog(monitoring, new Probes(requests, handler.readiness()));
+        var builder = Undertow.builder();
+        if (metricsPort == null) {
+            builder.addHttpListener(port, host, new MetricsEndpoint(monitoring, api));
+        } else {
+            builder.addHttpListener(port, host, api)
+                    .addHttpListener(metricsPort, host, new MetricsEndpoint(monitoring, ResponseCodeHandler.HANDLE_404));
+        }
+        this.undertow = builder
                 .setWorkerThreads(workers)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, ApiHandler.MAX_DRAINED_BYTES)
                 .setServerOption(UndertowOptions.ALWAYS_SET_DATE, true)
                 // Headers that take longer to arrive close the connection; a body has as long again (ApiHandler).
                 .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, (int) handler.receiveMillis())
-                .setHandler(new AccessLog(new Probes(requests, handler.readiness())))
                 .build();
     }
 
@@ -34,6 +51,12 @@ public final class UndertowServer implements AutoCloseable {
     /** The bound port (useful when started on port 0). */
     public int port() {
         return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+    }
+
+    /** The port {@code /metrics} is served on: a listener of its own, or the API's. */
+    public int metricsPort() {
+        var listeners = undertow.getListenerInfo();
+        return ((InetSocketAddress) listeners.get(listeners.size() - 1).getAddress()).getPort();
     }
 
     /**

@@ -1,0 +1,17 @@
+package payments.ports.driven;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** How far behind the workers are, for monitoring: work waiting now, and how long the oldest has waited. */
+public interface Backlogs {
+    /** {@code count} items wait; the oldest has waited {@code oldest} (zero when none waits). */
+    record Backlog(long count, Duration oldest) {
+    }
+
+    /** Webhook events not yet delivered (pending), by their creation. */
+    Backlog webhookEvents(Instant now);
+
+    /** Durable jobs due and not yet run, by their due time. */
+    Backlog dueJobs(Instant now);
+}
