@@ -23,6 +23,23 @@ final class Signatures {
         }
     }
 
+    /**
+     * The Standard Webhooks check, as its published libraries make it: HMAC-SHA256 with the secret after
+     * {@code whsec_}, over {@code id.timestamp.body}, compared with each {@code v1,} entry of the header.
+     */
+    static boolean standardVerify(String secret, String id, String timestamp, byte[] body, String header) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(Base64.getDecoder().decode(
+                    secret.substring("whsec_".length())), "HmacSHA256"));
+            mac.update((id + "." + timestamp + ".").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String expected = "v1," + Base64.getEncoder().encodeToString(mac.doFinal(body));
+            return java.util.Arrays.asList(header.split(" ")).contains(expected);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     static boolean readmeVerify(String publicKeyPem, byte[] body, String header) throws GeneralSecurityException {
         byte[] spki = Base64.getMimeDecoder().decode(publicKeyPem.replaceAll("-----[A-Z ]+-----", ""));
         PublicKey key = KeyFactory.getInstance("EC").generatePublic(new X509EncodedKeySpec(spki));

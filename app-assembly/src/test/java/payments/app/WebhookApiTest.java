@@ -100,7 +100,16 @@ class WebhookApiTest {
         assertFalse(Signatures.verify(publicKey, tampered, delivery.header("X-Service-Signature")));
 
         assertTrue(delivery.id().matches("Webhook:[0-9a-f-]{36}"), delivery.id());
-        Instant.parse((String) delivery.json().get("timestamp"));
+        Instant sent = Instant.parse((String) delivery.json().get("timestamp"));
+        String secret = api.get("/webhooks/keys").string("webhookSecret");
+        assertTrue(secret.startsWith("whsec_"), secret);
+        assertEquals(delivery.id(), delivery.header("webhook-id"));
+        assertEquals(Long.toString(sent.getEpochSecond()), delivery.header("webhook-timestamp"));
+        assertTrue(Signatures.standardVerify(secret, delivery.id(), delivery.header("webhook-timestamp"),
+                delivery.body(), delivery.header("webhook-signature")), "a Standard Webhooks library accepts it");
+        assertFalse(Signatures.standardVerify(secret, delivery.id(), delivery.header("webhook-timestamp"), tampered,
+                delivery.header("webhook-signature")));
+        assertError(403, "FORBIDDEN", TestServer.withPermissions(api, Permission.VIEW).get("/webhooks/keys"));
         assertEquals(api.get("/customers/" + customer).body(), delivery.data(),
                 "the payload is the resource as the API shows it");
     }
@@ -424,6 +433,14 @@ class WebhookApiTest {
         assertTrue(Signatures.verify(newKey, during.body(), during.header("X-Service-Signature")));
         assertTrue(Signatures.verify(oldKey, during.body(), during.header("X-Service-Signature-Previous")));
         assertFalse(Signatures.verify(oldKey, during.body(), during.header("X-Service-Signature")));
+        String standard = during.header("webhook-signature");
+        assertEquals(2, standard.split(" ").length, standard);
+        for (String secret : List.of(rotated.string("webhookSecret"), rotated.string("previousWebhookSecret"))) {
+            assertTrue(Signatures.standardVerify(secret, during.id(), during.header("webhook-timestamp"),
+                    during.body(), standard));
+        }
+        assertNotEquals(rotated.string("webhookSecret"), rotated.string("previousWebhookSecret"));
+        assertEquals(rotated.string("webhookSecret"), api.get("/webhooks/keys").string("webhookSecret"));
 
         advance(3600);
         createCustomer("after");

@@ -5,12 +5,15 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import payments.ports.driven.webhook.WebhookSigner;
 
 /**
@@ -19,6 +22,7 @@ import payments.ports.driven.webhook.WebhookSigner;
  */
 public final class EcdsaWebhookSigner implements WebhookSigner {
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String SECRET_PREFIX = "whsec_";
 
     @Override
     public NewKey newKey() {
@@ -42,6 +46,36 @@ public final class EcdsaWebhookSigner implements WebhookSigner {
             return Base64.getEncoder().encodeToString(signature.sign());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("webhook signing failed", e);
+        }
+    }
+
+    /**
+     * SHA-256 of a fixed label and the private key: 32 bytes no one learns from the public key or the signatures,
+     * kept with the key (no second secret to store, rotate or encrypt).
+     */
+    @Override
+    public String standardSecret(byte[] privateKey) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            digest.update("standard-webhooks secret v1\n".getBytes(StandardCharsets.US_ASCII));
+            digest.update(privateKey);
+            return SECRET_PREFIX + Base64.getEncoder().encodeToString(digest.digest());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is unavailable", e);
+        }
+    }
+
+    @Override
+    public String standardSignature(String secret, String messageId, long timestampSeconds, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring(SECRET_PREFIX.length())),
+                    "HmacSHA256"));
+            mac.update((messageId + "." + timestampSeconds + ".").getBytes(StandardCharsets.UTF_8));
+            mac.update(body);
+            return "v1," + Base64.getEncoder().encodeToString(mac.doFinal());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HMAC-SHA256 is unavailable", e);
         }
     }
 

@@ -56,4 +56,30 @@ class EcdsaWebhookSignerTest {
         assertFalse(verifies(fromPem(b.publicKeyPem()), new byte[] {1}, signer.sign(a.privateKey(), new byte[] {1})));
         assertFalse(a.toString().contains("PRIVATE"), "the private key never shows");
     }
+
+    @Test
+    void the_standard_webhooks_signature_matches_that_specifications_test_vector() {
+        var signer = new EcdsaWebhookSigner();
+
+        String signature = signer.standardSignature("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330L,
+                "{\"test\": 2432232314}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        org.junit.jupiter.api.Assertions.assertEquals("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=", signature);
+    }
+
+    @Test
+    void each_key_has_its_own_standard_secret_of_32_bytes_and_the_same_key_always_the_same() {
+        var signer = new EcdsaWebhookSigner();
+        byte[] one = signer.newKey().privateKey();
+        byte[] two = signer.newKey().privateKey();
+
+        String secret = signer.standardSecret(one);
+
+        org.junit.jupiter.api.Assertions.assertTrue(secret.startsWith("whsec_"), secret);
+        org.junit.jupiter.api.Assertions.assertEquals(32,
+                java.util.Base64.getDecoder().decode(secret.substring("whsec_".length())).length);
+        org.junit.jupiter.api.Assertions.assertEquals(secret, signer.standardSecret(one.clone()));
+        org.junit.jupiter.api.Assertions.assertNotEquals(secret, signer.standardSecret(two));
+    }
 }

@@ -171,8 +171,9 @@ public final class WebhookDelivery {
             }
             Instant now = clock.now(platform.id(), platform.environment());
             List<WebhookKey> signing = keys.signingKeys(platform.id(), now);
-            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, clock.realNow()),
-                    body -> keys.signatureHeaders(signing, body), timeout);
+            Instant sentAt = clock.realNow();
+            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, sentAt),
+                    body -> keys.signatureHeaders(signing, event.wireId(), sentAt, body), timeout);
             if (r.timedOut()) {
                 return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());
             }

@@ -23,6 +23,9 @@ import payments.ports.time.PlatformClock;
 public final class WebhookKeyService implements WebhookKeyUseCases {
     public static final String SIGNATURE_HEADER = "X-Service-Signature";
     public static final String PREVIOUS_SIGNATURE_HEADER = "X-Service-Signature-Previous";
+    public static final String STANDARD_ID_HEADER = "webhook-id";
+    public static final String STANDARD_TIMESTAMP_HEADER = "webhook-timestamp";
+    public static final String STANDARD_SIGNATURE_HEADER = "webhook-signature";
 
     private final WebhookKeys keys;
     private final WebhookSigner signer;
@@ -61,11 +64,24 @@ public final class WebhookKeyService implements WebhookKeyUseCases {
             }
             keys.retireBelow(caller.platformId(), current.generation(), now);
             keys.retireBelow(caller.platformId(), next.generation(), now.plusSeconds(overlap));
-            List<WebhookKey> valid = keys.active(caller.platformId(), now);
-            WebhookKey previous = valid.size() > 1 ? valid.get(1) : null;
-            return new RotatedKeys(valid.get(0).publicKeyPem(), previous == null ? null : previous.publicKeyPem(),
-                    previous == null ? null : previous.retiresAt());
+            return described(keys.active(caller.platformId(), now));
         });
+    }
+
+    @Override
+    public RotatedKeys secrets(Caller caller) {
+        caller.require(Permission.MANAGE);
+        return described(signingKeys(caller.platformId(), clock.now(caller)));
+    }
+
+    /** The newest of {@code valid} and the one in its overlap window, if any. */
+    private RotatedKeys described(List<WebhookKey> valid) {
+        WebhookKey current = valid.get(0);
+        WebhookKey previous = valid.size() > 1 ? valid.get(1) : null;
+        return new RotatedKeys(current.publicKeyPem(), signer.standardSecret(current.privateKey()),
+                previous == null ? null : previous.publicKeyPem(),
+                previous == null ? null : signer.standardSecret(previous.privateKey()),
+                previous == null ? null : previous.retiresAt());
     }
 
     /** The keys that sign at {@code now}: the newest first, then the one in its overlap window, if any. */
@@ -80,13 +96,22 @@ public final class WebhookKeyService implements WebhookKeyUseCases {
         });
     }
 
-    /** The signature headers of {@code body}: {@code {"v":"1","s":"<base64 DER>"}} per valid key. */
-    Map<String, String> signatureHeaders(List<WebhookKey> signing, byte[] body) {
+    /**
+     * The signature headers of the message {@code id} sent at {@code sentAt}: {@code {"v":"1","s":"<base64 DER>"}}
+     * per valid key, and the Standard Webhooks headers ({@code webhook-signature} holding one {@code v1,<base64>}
+     * per valid key, space separated, as that standard rotates).
+     */
+    Map<String, String> signatureHeaders(List<WebhookKey> signing, String id, Instant sentAt, byte[] body) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put(SIGNATURE_HEADER, value(signing.get(0), body));
         if (signing.size() > 1) {
             headers.put(PREVIOUS_SIGNATURE_HEADER, value(signing.get(1), body));
         }
+        long timestamp = sentAt.getEpochSecond();
+        headers.put(STANDARD_ID_HEADER, id);
+        headers.put(STANDARD_TIMESTAMP_HEADER, Long.toString(timestamp));
+        headers.put(STANDARD_SIGNATURE_HEADER, String.join(" ", signing.stream().map(key -> signer.standardSignature(
+                signer.standardSecret(key.privateKey()), id, timestamp, body)).toList()));
         return headers;
     }
 

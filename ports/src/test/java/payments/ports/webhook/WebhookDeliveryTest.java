@@ -52,8 +52,13 @@ class WebhookDeliveryTest {
         assertEquals("CUSTOMER.KYC_PENDING", call.envelope().get("type"));
         assertEquals(w.clock.now().toString(), call.envelope().get("timestamp"));
         assertEquals(e.data(), call.envelope().get("data"));
+        long sent = w.clock.now().getEpochSecond();
         assertEquals(Map.of(WebhookKeyService.SIGNATURE_HEADER, "{\"v\":\"1\",\"s\":\""
-                + FakeWebhookSigner.signature(1, call.envelope().toString()) + "\"}"), call.headers());
+                + FakeWebhookSigner.signature(1, call.envelope().toString()) + "\"}",
+                WebhookKeyService.STANDARD_ID_HEADER, e.wireId(),
+                WebhookKeyService.STANDARD_TIMESTAMP_HEADER, Long.toString(sent),
+                WebhookKeyService.STANDARD_SIGNATURE_HEADER,
+                FakeWebhookSigner.standard(1, e.wireId(), sent, call.envelope().toString())), call.headers());
         assertEquals(EventStatus.DELIVERED, stored(e).status());
         assertEquals(200, stored(e).lastResponseStatus());
         assertFalse(w.webhookDelivery.deliverNext(), "nothing else is due");
@@ -288,11 +293,18 @@ class WebhookDeliveryTest {
 
         var during = w.endpoint.calls().get(0);
         String body = during.envelope().toString();
+        String id = (String) during.envelope().get("id");
+        long sent = java.time.Instant.parse((String) during.envelope().get("timestamp")).getEpochSecond();
         assertEquals(Map.of(WebhookKeyService.SIGNATURE_HEADER,
                 "{\"v\":\"1\",\"s\":\"" + FakeWebhookSigner.signature(2, body) + "\"}",
                 WebhookKeyService.PREVIOUS_SIGNATURE_HEADER,
-                "{\"v\":\"1\",\"s\":\"" + FakeWebhookSigner.signature(1, body) + "\"}"), during.headers());
-        assertEquals(List.of(WebhookKeyService.SIGNATURE_HEADER),
+                "{\"v\":\"1\",\"s\":\"" + FakeWebhookSigner.signature(1, body) + "\"}",
+                WebhookKeyService.STANDARD_ID_HEADER, id,
+                WebhookKeyService.STANDARD_TIMESTAMP_HEADER, Long.toString(sent),
+                WebhookKeyService.STANDARD_SIGNATURE_HEADER, FakeWebhookSigner.standard(2, id, sent, body) + " "
+                        + FakeWebhookSigner.standard(1, id, sent, body)), during.headers());
+        assertEquals(List.of(WebhookKeyService.SIGNATURE_HEADER, WebhookKeyService.STANDARD_ID_HEADER,
+                WebhookKeyService.STANDARD_TIMESTAMP_HEADER, WebhookKeyService.STANDARD_SIGNATURE_HEADER),
                 List.copyOf(w.endpoint.calls().get(1).headers().keySet()));
         assertEquals("PEM 2", w.webhookKeyService.publicKey(caller));
     }

@@ -15,6 +15,7 @@ import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.webhook.EventLog;
 import payments.ports.webhook.KeyRotation;
+import payments.ports.webhook.RotatedKeys;
 import payments.ports.webhook.WebhookKeyUseCases;
 import payments.ports.webhook.WebhookUseCases;
 
@@ -56,11 +57,11 @@ final class WebhookRoutes {
         });
         router.post("/webhooks/keys/rotate", MANAGE, r -> {
             r.query().done();
-            var rotated = keys.rotate(r.caller(), KeyRotation.fromJson(r.body()));
-            return Response.ok(JsonObject.of()
-                    .put("webhookPublicKey", rotated.publicKeyPem())
-                    .put("previousWebhookPublicKey", rotated.previousPublicKeyPem())
-                    .put("previousKeyExpiresAt", rotated.previousKeyExpiresAt()).map());
+            return Response.ok(keysJson(keys.rotate(r.caller(), KeyRotation.fromJson(r.body()))));
+        });
+        router.get("/webhooks/keys", MANAGE, r -> {
+            r.query().done();
+            return Response.ok(keysJson(keys.secrets(r.caller())));
         });
         router.post("/sandbox/webhooks/test", MANAGE, r -> {
             r.query().done();
@@ -103,5 +104,15 @@ final class WebhookRoutes {
                 .put("responseBody", a.responseBody())
                 .put("latencyMillis", a.latencyMillis())
                 .put("error", a.error()).map();
+    }
+
+    /** The keys valid now: public keys for {@code X-Service-Signature}, secrets for the Standard Webhooks headers. */
+    private static Map<String, Object> keysJson(RotatedKeys keys) {
+        return JsonObject.of()
+                .put("webhookPublicKey", keys.publicKeyPem())
+                .put("webhookSecret", keys.secret())
+                .put("previousWebhookPublicKey", keys.previousPublicKeyPem())
+                .put("previousWebhookSecret", keys.previousSecret())
+                .put("previousKeyExpiresAt", keys.previousKeyExpiresAt()).map();
     }
 }
