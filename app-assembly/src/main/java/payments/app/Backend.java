@@ -3,6 +3,8 @@ package payments.app;
 import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Database;
+import payments.adapter.persistence.secret.Sealing;
+import payments.adapter.persistence.secret.SecretBox;
 import payments.adapter.persistence.embedded.EmbeddedDatabase;
 import payments.ports.driven.Clock;
 
@@ -12,12 +14,15 @@ final class Backend implements AutoCloseable {
     private final Database database;
     final Wiring wiring;
     final ServiceMetrics metrics;
+    private final SecretBox box;
 
-    private Backend(EmbeddedDatabase embedded, Database database, Wiring wiring, ServiceMetrics metrics) {
+    private Backend(EmbeddedDatabase embedded, Database database, Wiring wiring, ServiceMetrics metrics,
+                    SecretBox box) {
         this.embedded = embedded;
         this.database = database;
         this.wiring = wiring;
         this.metrics = metrics;
+        this.box = box;
     }
 
     static Backend open(Config config) {
@@ -32,12 +37,20 @@ final class Backend implements AutoCloseable {
                 user = embedded.user();
                 password = embedded.password();
             }
+            SecretBox box = SecretBox.of(config.masterKey() != null ? config.masterKey()
+                    : MasterKeyFile.loadOrCreate(MasterKeyFile.in(config.dataDir())));
             ServiceMetrics metrics = new ServiceMetrics();
             Database database = Database.connect(url, user, password, config.databasePoolSize(),
                     new MicrometerMetricsTrackerFactory(metrics.registry()));
+            try {
+                Sealing.prepare(database.db(), box);
+            } catch (RuntimeException e) {
+                database.close();
+                throw e;
+            }
             Clock clock = new SystemClock();
             return new Backend(embedded, database,
-                    new Wiring(database.db(), clock, new TimeOrderedIds(clock), config, metrics), metrics);
+                    new Wiring(database.db(), clock, new TimeOrderedIds(clock), config, metrics, box), metrics, box);
         } catch (RuntimeException e) {
             if (embedded != null) {
                 embedded.close();
@@ -56,6 +69,11 @@ final class Backend implements AutoCloseable {
         } else {
             Runtime.getRuntime().addShutdownHook(new Thread(closeServer, "shutdown"));
         }
+    }
+
+    /** Every secret sealed again under {@code next} (the operator's rotation); how many values were sealed. */
+    int reseal(SecretBox next) {
+        return Sealing.reseal(database.db(), box, next);
     }
 
     @Override

@@ -19,7 +19,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
                      Map<String, String> oidcIssuers, Batches batches, Http http,
-                     EndpointPolicy webhookPolicy) {
+                     EndpointPolicy webhookPolicy, String masterKey) {
 
     /**
      * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
@@ -83,25 +83,26 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         env.containsKey("PAYMENTS_METRICS_PORT") && blankToNull(env.get("PAYMENTS_METRICS_PORT")) != null
                                 ? intValue(env, "PAYMENTS_METRICS_PORT", 0, 0, 65_535) : null),
                 new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
-                        booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)));
+                        booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)),
+                masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
+                passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -109,7 +110,22 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers, batches, http, webhookPolicy);
+                oidcIssuers, batches, http, webhookPolicy, masterKey);
+    }
+
+    /** The settings without their secrets (passwords, keys, the sandbox token), should they ever be printed. */
+    @Override
+    public String toString() {
+        return "Config[host=" + host + ", port=" + port + ", dataDir=" + dataDir + ", databaseUrl=" + databaseUrl
+                + ", databaseUser=" + databaseUser + ", pool=" + databasePoolSize + ", batches=" + batches
+                + ", http=" + http + ", webhookPolicy=" + webhookPolicy + "]";
+    }
+
+    private static String masterKey(String hex) {
+        if (hex != null && !hex.trim().matches("[0-9a-fA-F]{64}")) {
+            throw new Invalid("PAYMENTS_MASTER_KEY must be 64 hex digits (32 bytes)");
+        }
+        return hex == null ? null : hex.trim();
     }
 
     /** The networks webhooks may always reach: a comma list of CIDR blocks. */

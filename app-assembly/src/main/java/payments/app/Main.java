@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.bridge.SLF4JBridgeHandler;
+import payments.adapter.persistence.secret.Sealing;
+import payments.adapter.persistence.secret.SecretBox;
 import payments.core.error.DomainError;
 import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
@@ -31,7 +33,7 @@ public final class Main {
             usage(System.out); // before the configuration is read: help works whatever the environment holds
             return;
         }
-        if (!List.of("serve", "create-platform", "create-token", "reconcile").contains(command)) {
+        if (!List.of("serve", "create-platform", "create-token", "reconcile", "rotate-master-key").contains(command)) {
             System.err.println("payments-server: unknown command " + command);
             usage(System.err);
             System.exit(2);
@@ -43,9 +45,10 @@ public final class Main {
                 case "serve" -> serve(config);
                 case "create-platform" -> createPlatform(config, options);
                 case "create-token" -> createToken(config, options);
+                case "rotate-master-key" -> rotateMasterKey(config);
                 default -> reconcile(config);
             }
-        } catch (Config.Invalid | DomainError e) {
+        } catch (Config.Invalid | DomainError | Sealing.WrongMasterKey e) {
             // A setting or an option the operator must change: one line, no stack trace.
             System.err.println("payments-server: " + e.getMessage());
             System.exit(2);
@@ -86,6 +89,39 @@ public final class Main {
         }
     }
 
+    /**
+     * Seals every secret again under a new master key: {@code PAYMENTS_NEW_MASTER_KEY}, which the operator then sets
+     * as {@code PAYMENTS_MASTER_KEY}; or, for the data directory's key, a new one written there (staged first, so
+     * a crash leaves it on disk).
+     */
+    private static void rotateMasterKey(Config config) {
+        String configured = System.getenv("PAYMENTS_NEW_MASTER_KEY");
+        if (config.masterKey() != null && (configured == null || configured.isBlank())) {
+            throw new Config.Invalid("PAYMENTS_NEW_MASTER_KEY must hold the new key (64 hex digits) when the key "
+                    + "comes from PAYMENTS_MASTER_KEY");
+        }
+        String next = configured != null && !configured.isBlank() ? configured.trim() : SecretBox.newMasterKey();
+        SecretBox nextBox;
+        try {
+            nextBox = SecretBox.of(next);
+        } catch (IllegalArgumentException e) {
+            throw new Config.Invalid("PAYMENTS_NEW_MASTER_KEY must be 64 hex digits (32 bytes)");
+        }
+        java.nio.file.Path file = MasterKeyFile.in(config.dataDir());
+        java.nio.file.Path staged = config.masterKey() == null ? MasterKeyFile.stage(file, next) : null;
+        int sealed;
+        try (Backend backend = Backend.open(config)) {
+            sealed = backend.reseal(nextBox);
+        }
+        if (staged != null) {
+            MasterKeyFile.commit(staged, file);
+            System.out.println(sealed + " secrets sealed under the new key, now in " + file);
+        } else {
+            System.out.println(sealed + " secrets sealed under the new key: set PAYMENTS_MASTER_KEY to it "
+                    + "(PAYMENTS_NEW_MASTER_KEY) before the next start");
+        }
+    }
+
     /** Checks every platform's books; exits 1 when any invariant fails. */
     private static void reconcile(Config config) {
         List<String> violations;
@@ -117,6 +153,8 @@ public final class Main {
                   create-token [--platform PlatformConfig:<uuid>] [--name N]
                                              issue another all-permission token (default: the sandbox platform)
                   reconcile                  check every platform's ledger invariants (exit 1 on a violation)
+                  rotate-master-key          seal every secret again under PAYMENTS_NEW_MASTER_KEY (or a new
+                                             key in the data directory's master.key)
                   help                       this text
                 configuration comes from PAYMENTS_* environment variables (see README)""");
     }

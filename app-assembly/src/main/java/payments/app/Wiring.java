@@ -26,6 +26,7 @@ import payments.adapter.http.webhook.HttpWebhookTransport;
 import payments.adapter.metrics.BacklogGauges;
 import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Db;
+import payments.adapter.persistence.secret.SecretBox;
 import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.ledger.JooqLedger;
@@ -171,7 +172,7 @@ final class Wiring implements Payments {
     private final HttpWebhookTransport webhookTransport;
     private final Db db;
 
-    Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics) {
+    Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
         var platformStore = new JooqPlatforms(db);
         var customerStore = new JooqCustomers(db);
@@ -192,7 +193,7 @@ final class Wiring implements Payments {
                 config.batches().concurrent(), config.batches().queue(), batchThreads, metrics);
         var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
 
-        webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db), new EcdsaWebhookSigner(), platformClock, db);
+        webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db, box), new EcdsaWebhookSigner(), platformClock, db);
         webhookTransport = new HttpWebhookTransport(WEBHOOK_DELIVERY_THREADS, config.webhookPolicy());
         webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, webhookTransport,
                 platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
@@ -201,11 +202,11 @@ final class Wiring implements Payments {
 
         var accountOpening = new AccountOpening(internalAccountStore, ids);
         var fundingInstructions = new SandboxFundingInstructions();
-        var walletCrypto = BouncyCastleWalletCrypto.fromSeed(walletBundleKey(db, config));
+        var walletCrypto = BouncyCastleWalletCrypto.fromSeed(walletBundleKey(new JooqServiceSettings(db, box), config));
         var credentialStore = new JooqWallets.CredentialStore(db);
         var sessionStore = new JooqWallets.SessionStore(db);
         var challengeStore = new JooqWallets.ChallengeStore(db);
-        var walletSecrets = new JooqWallets.SecretStore(db);
+        var walletSecrets = new JooqWallets.SecretStore(db, box);
         var signedRetry = new SignedRetry(new JooqWallets.SignedRequestStore(db), sessionStore, walletCrypto,
                 platformClock, ids, db);
         var credentialSessions = new CredentialSessions(credentialStore, sessionStore, walletCrypto, platformClock,
@@ -296,9 +297,9 @@ final class Wiring implements Payments {
     }
 
     /** The long-lived key that signs wallet bundles: configured, or generated once and shared through the DB. */
-    private static byte[] walletBundleKey(Db db, Config config) {
+    private static byte[] walletBundleKey(JooqServiceSettings settings, Config config) {
         String hex = config.walletBundleKey() != null ? config.walletBundleKey()
-                : new JooqServiceSettings(db).getOrCreate("wallet-bundle-key", () -> {
+                : settings.getOrCreate("wallet-bundle-key", () -> {
                     byte[] seed = new byte[32];
                     new SecureRandom().nextBytes(seed);
                     return HexFormat.of().formatHex(seed);

@@ -66,4 +66,34 @@ class CommandLineTest {
             assertFalse(run.err().contains("Exception"), run.err());
         }
     }
+
+    @Test
+    void a_master_key_rotation_reseals_every_secret_and_the_old_key_then_no_longer_starts_the_server()
+            throws Exception {
+        try (var pg = payments.adapter.persistence.embedded.EmbeddedDatabase.startTemporary(false)) {
+            String old = payments.adapter.persistence.secret.SecretBox.newMasterKey();
+            String next = payments.adapter.persistence.secret.SecretBox.newMasterKey();
+            Map<String, String> database = Map.of("PAYMENTS_DATABASE_URL", pg.jdbcUrl(),
+                    "PAYMENTS_DATABASE_USER", pg.user(), "PAYMENTS_DATABASE_PASSWORD", pg.password());
+            var withOld = new java.util.HashMap<>(database);
+            withOld.put("PAYMENTS_MASTER_KEY", old);
+            assertEquals(0, run(withOld, "create-platform", "--name", "sealed", "--environment", "sandbox").exit(),
+                    "a platform whose secrets (webhook keys) are sealed under the old key");
+            var rotating = new java.util.HashMap<>(withOld);
+            rotating.put("PAYMENTS_NEW_MASTER_KEY", next);
+
+            Run rotation = run(rotating, "rotate-master-key");
+            Run oldAgain = run(withOld, "reconcile");
+            var withNew = new java.util.HashMap<>(database);
+            withNew.put("PAYMENTS_MASTER_KEY", next);
+            Run newKey = run(withNew, "reconcile");
+
+            assertEquals(0, rotation.exit(), rotation.err());
+            assertTrue(rotation.out().contains("secrets sealed under the new key"), rotation.out());
+            assertEquals(2, oldAgain.exit(), "the old key opens nothing now");
+            assertTrue(oldAgain.err().startsWith("payments-server: the master key"), oldAgain.err());
+            assertEquals(1, oldAgain.err().lines().count(), oldAgain.err());
+            assertEquals(0, newKey.exit(), newKey.err());
+        }
+    }
 }

@@ -43,7 +43,8 @@ class ConfigTest {
                 Map.of("PAYMENTS_SANDBOX_UMA_DOMAIN", "not a domain"),
                 Map.of("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "10.0.0.0/8,intranet"),
                 Map.of("PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", "yes"),
-                Map.of("PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", "10"), Map.of("PAYMENTS_LOG_FORMAT", "xml"))) {
+                Map.of("PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", "10"), Map.of("PAYMENTS_LOG_FORMAT", "xml"),
+                Map.of("PAYMENTS_MASTER_KEY", "ab".repeat(31)))) {
             var refused = assertThrows(IllegalArgumentException.class, () -> Config.fromEnvironment(bad),
                     bad.toString());
             String variable = bad.keySet().iterator().next();
@@ -63,5 +64,16 @@ class ConfigTest {
         assertEquals("ab".repeat(32), config.walletBundleKey());
         assertEquals("cd".repeat(64), Config.fromEnvironment(Map.of("PAYMENTS_WALLET_BUNDLE_KEY", "cd".repeat(64)))
                 .walletBundleKey(), "a longer seed, as taken before, is kept");
+    }
+
+    @Test
+    void printed_settings_show_no_secret() {
+        String key = "cd".repeat(32);
+        Config config = Config.fromEnvironment(Map.of("PAYMENTS_MASTER_KEY", key, "PAYMENTS_DATABASE_PASSWORD",
+                "hunter2-password", "PAYMENTS_WALLET_BUNDLE_KEY", "ef".repeat(32)));
+
+        assertEquals(key, config.masterKey());
+        assertTrue(!config.toString().contains(key) && !config.toString().contains("hunter2")
+                && !config.toString().contains("ef".repeat(32)), config.toString());
     }
 }

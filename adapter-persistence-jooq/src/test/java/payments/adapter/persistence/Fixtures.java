@@ -24,10 +24,13 @@ import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.adapter.persistence.secret.SecretBox;
 
 /** Rows the persistence tests build on: each test works on a fresh platform of its own. */
 public final class Fixtures {
     public static final Db DB = TestDatabase.database().db();
+    /** The tests' master key: secrets they store are sealed under it. */
+    public static final SecretBox BOX = SecretBox.of(SecretBox.newMasterKey());
 
     private Fixtures() {
     }

@@ -3,16 +3,13 @@ package payments.adapter.persistence.embedded;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Properties;
+import payments.adapter.persistence.secret.PrivateFile;
 
 /**
  * The embedded server's two passwords, random, made once and kept in a file only the service's user may read (mode
@@ -42,33 +39,10 @@ record DatabaseCredentials(String superuserPassword, String ownerPassword) {
         }
     }
 
-    /** A file readable by its owner alone from the moment it exists (created with its mode, not changed after). */
-    static void writePrivate(Path file, String content) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        try (Writer out = Files.newBufferedWriter(createPrivate(file), StandardCharsets.UTF_8,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            out.write(content);
-        }
-    }
-
-    private static Path createPrivate(Path file) throws IOException {
-        try {
-            return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
-                    "rw-------")));
-        } catch (UnsupportedOperationException notPosix) {
-            return Files.createFile(file);
-        } catch (FileAlreadyExistsException e) {
-            return file;
-        }
-    }
-
     private static void create(Path file, DatabaseCredentials credentials) throws IOException {
-        Path partial = file.resolveSibling(file.getFileName() + ".partial");
-        Files.deleteIfExists(partial);
-        writePrivate(partial, "# The embedded PostgreSQL's passwords. Keep this file private (mode 0600).\n"
+        PrivateFile.write(file, "# The embedded PostgreSQL's passwords. Keep this file private (mode 0600).\n"
                 + "superuser.password=" + credentials.superuserPassword + "\n"
                 + "owner.password=" + credentials.ownerPassword + "\n");
-        Files.move(partial, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** 192 random bits, URL-safe Base64: nothing to quote in SQL or a properties file. */

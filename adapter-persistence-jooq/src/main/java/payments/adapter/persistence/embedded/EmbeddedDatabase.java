@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import payments.adapter.persistence.secret.PrivateFile;
 
 /**
  * A real PostgreSQL server started by this process from binaries shipped on Maven Central, so the service and its
@@ -139,7 +140,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
                     .setConnectConfig("password", credentials.superuserPassword());
             if (!Files.exists(dataDirectory.resolve("postgresql.conf"))) {
                 Files.deleteIfExists(pwfile);
-                DatabaseCredentials.writePrivate(pwfile, credentials.superuserPassword() + "\n");
+                PrivateFile.writeDirectly(pwfile, credentials.superuserPassword() + "\n");
                 builder.setLocaleConfig("auth", "scram-sha-256").setLocaleConfig("pwfile", pwfile.toString());
             }
             if (port > 0) {

@@ -32,6 +32,8 @@ import payments.ports.driven.wallet.Credentials;
 import payments.ports.driven.wallet.SignedRequests;
 import payments.ports.driven.wallet.WalletSecrets;
 import payments.ports.driven.wallet.WalletSessions;
+import payments.adapter.persistence.secret.Sealing;
+import payments.adapter.persistence.secret.SecretBox;
 
 /** The embedded-wallet authentication tables, one small store per port. */
 public final class JooqWallets {
@@ -335,30 +337,33 @@ public final class JooqWallets {
         }
     }
 
-    /** WalletSecrets. */
+    /** WalletSecrets, sealed under the master key ({@link SecretBox}). */
     public static final class SecretStore implements WalletSecrets {
         private final Db db;
+        private final SecretBox box;
 
-        public SecretStore(Db db) {
+        public SecretStore(Db db, SecretBox box) {
             this.db = db;
+            this.box = box;
         }
-
 
         @Override
         public void store(PlatformId platform, InternalAccountId account, byte[] secret) {
             db.ctx().insertInto(WALLET_SECRETS)
                     .set(WALLET_SECRETS.PLATFORM_ID, platform.value())
                     .set(WALLET_SECRETS.ACCOUNT_ID, account.value())
-                    .set(WALLET_SECRETS.SECRET, secret)
+                    .set(WALLET_SECRETS.SECRET, box.seal(secret, Sealing.walletSecret(platform.value(), account.value())))
+                    .set(WALLET_SECRETS.SEALED, true)
                     .execute();
         }
 
         @Override
         public Optional<byte[]> find(PlatformId platform, InternalAccountId account) {
-            return db.ctx().select(WALLET_SECRETS.SECRET).from(WALLET_SECRETS)
+            return db.ctx().select(WALLET_SECRETS.SECRET, WALLET_SECRETS.SEALED).from(WALLET_SECRETS)
                     .where(WALLET_SECRETS.PLATFORM_ID.eq(platform.value())
                             .and(WALLET_SECRETS.ACCOUNT_ID.eq(account.value())))
-                    .fetchOptional(WALLET_SECRETS.SECRET);
+                    .fetchOptional(r -> r.value2() ? box.open(r.value1(), Sealing.walletSecret(platform.value(),
+                            account.value())) : r.value1());
         }
     }
 }

@@ -7,14 +7,19 @@ import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
 import java.time.Instant;
 import java.util.List;
 import payments.adapter.persistence.schema.tables.records.WebhookKeysRecord;
+import payments.adapter.persistence.secret.Sealing;
+import payments.adapter.persistence.secret.SecretBox;
 import payments.core.id.PlatformId;
 import payments.ports.driven.webhook.WebhookKeys;
 
+/** WebhookKeys; the private keys sealed under the master key ({@link SecretBox}). */
 public final class JooqWebhookKeys implements WebhookKeys {
     private final Db db;
+    private final SecretBox box;
 
-    public JooqWebhookKeys(Db db) {
+    public JooqWebhookKeys(Db db, SecretBox box) {
         this.db = db;
+        this.box = box;
     }
 
     @Override
@@ -23,7 +28,7 @@ public final class JooqWebhookKeys implements WebhookKeys {
                 .where(WEBHOOK_KEYS.PLATFORM_ID.eq(platform.value())
                         .and(WEBHOOK_KEYS.RETIRES_AT.isNull().or(WEBHOOK_KEYS.RETIRES_AT.gt(utc(now)))))
                 .orderBy(WEBHOOK_KEYS.GENERATION.desc())
-                .fetch(JooqWebhookKeys::toKey);
+                .fetch(this::toKey);
     }
 
     @Override
@@ -32,7 +37,9 @@ public final class JooqWebhookKeys implements WebhookKeys {
                 .set(WEBHOOK_KEYS.PLATFORM_ID, key.platform().value())
                 .set(WEBHOOK_KEYS.GENERATION, key.generation())
                 .set(WEBHOOK_KEYS.PUBLIC_KEY_PEM, key.publicKeyPem())
-                .set(WEBHOOK_KEYS.PRIVATE_KEY, key.privateKey())
+                .set(WEBHOOK_KEYS.PRIVATE_KEY, box.seal(key.privateKey(),
+                        Sealing.webhookKey(key.platform().value(), key.generation())))
+                .set(WEBHOOK_KEYS.SEALED, true)
                 .set(WEBHOOK_KEYS.CREATED_AT, utc(key.createdAt()))
                 .set(WEBHOOK_KEYS.RETIRES_AT, utc(key.retiresAt()))
                 .onConflictDoNothing()
@@ -49,9 +56,12 @@ public final class JooqWebhookKeys implements WebhookKeys {
                 .execute();
     }
 
-    private static WebhookKey toKey(WebhookKeysRecord r) {
+    private WebhookKey toKey(WebhookKeysRecord r) {
+        byte[] privateKey = r.getSealed()
+                ? box.open(r.getPrivateKey(), Sealing.webhookKey(r.getPlatformId(), r.getGeneration()))
+                : r.getPrivateKey();
         return new WebhookKey(new PlatformId(r.getPlatformId()), r.getGeneration(), r.getPublicKeyPem(),
-                r.getPrivateKey(), r.getCreatedAt().toInstant(),
+                privateKey, r.getCreatedAt().toInstant(),
                 r.getRetiresAt() == null ? null : r.getRetiresAt().toInstant());
     }
 }

@@ -14,7 +14,7 @@ import payments.core.id.PlatformId;
 import payments.ports.driven.webhook.WebhookKeys.WebhookKey;
 
 class JooqWebhookKeysTest {
-    private final JooqWebhookKeys keys = new JooqWebhookKeys(Fixtures.DB);
+    private final JooqWebhookKeys keys = new JooqWebhookKeys(Fixtures.DB, Fixtures.BOX);
     private final PlatformId platform = Fixtures.platform();
     private final Instant now = Fixtures.now();
 
@@ -45,5 +45,31 @@ class JooqWebhookKeysTest {
                 .map(WebhookKey::generation).toList());
         assertEquals(List.of(2), keys.active(platform, now.plusSeconds(60)).stream()
                 .map(WebhookKey::generation).toList());
+    }
+
+    @Test
+    void a_private_key_is_sealed_at_rest_and_opens_only_under_its_master_key_in_its_own_row() throws Exception {
+        byte[] secret = "a PKCS#8 private key, at least in spirit".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        keys.insert(new WebhookKey(platform, 1, "PEM", secret, now, null));
+
+        byte[] stored;
+        try (var c = payments.adapter.persistence.TestDatabase.connect();
+             var q = c.prepareStatement("select private_key, sealed from webhook_keys where platform_id = ?")) {
+            q.setObject(1, platform.value());
+            var rs = q.executeQuery();
+            assertTrue(rs.next());
+            stored = rs.getBytes(1);
+            assertTrue(rs.getBoolean(2));
+        }
+
+        assertFalse(new String(stored, java.nio.charset.StandardCharsets.ISO_8859_1).contains("PKCS#8"),
+                "what a reader of the database sees is not the key");
+        assertArrayEquals(secret, keys.active(platform, now).get(0).privateKey());
+        var otherKey = payments.adapter.persistence.secret.SecretBox.of(
+                payments.adapter.persistence.secret.SecretBox.newMasterKey());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> otherKey.open(stored,
+                payments.adapter.persistence.secret.Sealing.webhookKey(platform.value(), 1)));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> Fixtures.BOX.open(stored,
+                payments.adapter.persistence.secret.Sealing.webhookKey(platform.value(), 2)), "another row's");
     }
 }

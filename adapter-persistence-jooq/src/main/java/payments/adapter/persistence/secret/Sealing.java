@@ -1,0 +1,125 @@
+package payments.adapter.persistence.secret;
+
+import static payments.adapter.persistence.schema.Tables.SERVICE_SETTINGS;
+import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
+import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
+
+import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.UUID;
+import payments.adapter.persistence.Db;
+
+/**
+ * The sealed columns as a whole: at start, the master key is checked against the database and rows written before
+ * sealing are sealed ({@link #prepare}); an operator's rotation re-seals every secret under a new key in one
+ * transaction ({@link #reseal}). Where each secret lives, and the row it is bound to, is named here once
+ * ({@link #webhookKey}, {@link #walletSecret}, {@link #setting}).
+ */
+public final class Sealing {
+    static final String CHECK = "master-key-check";
+    private static final byte[] CHECK_VALUE = "the payments service's master key".getBytes(StandardCharsets.UTF_8);
+
+    private Sealing() {
+    }
+
+    public static String webhookKey(UUID platform, int generation) {
+        return "webhook_keys/" + platform + "/" + generation;
+    }
+
+    public static String walletSecret(UUID platform, UUID account) {
+        return "wallet_secrets/" + platform + "/" + account;
+    }
+
+    public static String setting(String name) {
+        return "service_settings/" + name;
+    }
+
+    /** A service setting's text as stored: sealed, in base64. */
+    public static String sealSetting(SecretBox box, String name, String value) {
+        return Base64.getEncoder().encodeToString(box.seal(value.getBytes(StandardCharsets.UTF_8), setting(name)));
+    }
+
+    public static String openSetting(SecretBox box, String name, String stored) {
+        return new String(box.open(Base64.getDecoder().decode(stored), setting(name)), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Refuses a master key other than the one this database's secrets are sealed with (the first start records a
+     * value sealed by its key), then seals what was written unsealed.
+     */
+    public static void prepare(Db db, SecretBox box) {
+        db.inTransaction(() -> {
+            db.ctx().insertInto(SERVICE_SETTINGS)
+                    .set(SERVICE_SETTINGS.NAME, CHECK)
+                    .set(SERVICE_SETTINGS.VALUE, Base64.getEncoder().encodeToString(box.seal(CHECK_VALUE,
+                            setting(CHECK))))
+                    .set(SERVICE_SETTINGS.SEALED, true)
+                    .set(SERVICE_SETTINGS.CREATED_AT, OffsetDateTime.now(ZoneOffset.UTC))
+                    .onConflictDoNothing().execute();
+            String stored = db.ctx().select(SERVICE_SETTINGS.VALUE).from(SERVICE_SETTINGS)
+                    .where(SERVICE_SETTINGS.NAME.eq(CHECK)).fetchOne(SERVICE_SETTINGS.VALUE);
+            try {
+                if (!Arrays.equals(CHECK_VALUE, box.open(Base64.getDecoder().decode(stored), setting(CHECK)))) {
+                    throw new IllegalStateException("the check value differs");
+                }
+            } catch (IllegalStateException e) {
+                throw new WrongMasterKey();
+            }
+            sealUnsealed(db, box);
+        });
+    }
+
+    /** Every sealed secret opened with {@code from} and sealed again with {@code to}, in one transaction. */
+    public static int reseal(Db db, SecretBox from, SecretBox to) {
+        return db.inTransaction(() -> {
+            prepare(db, from);
+            int count = 0;
+            for (var r : db.ctx().selectFrom(WEBHOOK_KEYS).forUpdate().fetch()) {
+                String place = webhookKey(r.getPlatformId(), r.getGeneration());
+                r.setPrivateKey(to.seal(from.open(r.getPrivateKey(), place), place));
+                count += r.update();
+            }
+            for (var r : db.ctx().selectFrom(WALLET_SECRETS).forUpdate().fetch()) {
+                String place = walletSecret(r.getPlatformId(), r.getAccountId());
+                r.setSecret(to.seal(from.open(r.getSecret(), place), place));
+                count += r.update();
+            }
+            for (var r : db.ctx().selectFrom(SERVICE_SETTINGS).forUpdate().fetch()) {
+                r.setValue(sealSetting(to, r.getName(), openSetting(from, r.getName(), r.getValue())));
+                count += r.update();
+            }
+            return count;
+        });
+    }
+
+    private static void sealUnsealed(Db db, SecretBox box) {
+        for (var r : db.ctx().selectFrom(WEBHOOK_KEYS).where(WEBHOOK_KEYS.SEALED.isFalse()).forUpdate().fetch()) {
+            r.setPrivateKey(box.seal(r.getPrivateKey(), webhookKey(r.getPlatformId(), r.getGeneration())));
+            r.setSealed(true);
+            r.update();
+        }
+        for (var r : db.ctx().selectFrom(WALLET_SECRETS).where(WALLET_SECRETS.SEALED.isFalse()).forUpdate()
+                .fetch()) {
+            r.setSecret(box.seal(r.getSecret(), walletSecret(r.getPlatformId(), r.getAccountId())));
+            r.setSealed(true);
+            r.update();
+        }
+        for (var r : db.ctx().selectFrom(SERVICE_SETTINGS).where(SERVICE_SETTINGS.SEALED.isFalse()).forUpdate()
+                .fetch()) {
+            r.setValue(sealSetting(box, r.getName(), r.getValue()));
+            r.setSealed(true);
+            r.update();
+        }
+    }
+
+    /** The master key is not the one the database's secrets were sealed with. */
+    public static final class WrongMasterKey extends IllegalStateException {
+        WrongMasterKey() {
+            super("the master key (PAYMENTS_MASTER_KEY, or the data directory's master.key) is not the one this "
+                    + "database's secrets are sealed with");
+        }
+    }
+}
