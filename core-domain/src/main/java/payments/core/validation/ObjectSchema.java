@@ -73,6 +73,22 @@ public final class ObjectSchema implements JsonType {
         return fields.keySet();
     }
 
+    /** An object of these properties, the required ones listed, no other property allowed; clearable ones nullable. */
+    @Override
+    public Map<String, Object> schema() {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        fields.forEach((name, type) -> properties.put(name, clearable.contains(name)
+                ? Map.of("oneOf", List.of(type.schema(), Map.of("type", "null"))) : type.schema()));
+        Map<String, Object> schema = new LinkedHashMap<>();
+        schema.put("type", "object");
+        schema.put("properties", properties);
+        if (!required.isEmpty()) {
+            schema.put("required", fields.keySet().stream().filter(required::contains).toList());
+        }
+        schema.put("additionalProperties", false);
+        return schema;
+    }
+
     @Override
     public Object check(Object value, String path, List<FieldError> errors) {
         if (!(value instanceof Map<?, ?> map)) {

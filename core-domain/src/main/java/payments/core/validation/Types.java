@@ -33,7 +33,8 @@ public final class Types {
     }
 
     public static JsonType string(int minLength, int maxLength) {
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "string", "minLength", minLength, "maxLength", maxLength),
+                (value, path, errors) -> {
             if (!(value instanceof String s)) {
                 errors.add(new FieldError(path, "must be a string"));
                 return null;
@@ -44,32 +45,39 @@ public final class Types {
                 return null;
             }
             return s;
-        };
+        });
     }
 
     public static JsonType pattern(String regex, int minLength, int maxLength) {
         Pattern p = Pattern.compile(regex);
         JsonType base = string(minLength, maxLength);
-        return (value, path, errors) -> {
+        return JsonType.described(with(base.schema(), "pattern", regex), (value, path, errors) -> {
             Object s = base.check(value, path, errors);
             if (s != null && !p.matcher((String) s).matches()) {
                 errors.add(new FieldError(path, "must match " + regex, Map.of("pattern", regex)));
                 return null;
             }
             return s;
-        };
+        });
+    }
+
+    /** {@code schema} with one more keyword. */
+    private static Map<String, Object> with(Map<String, Object> schema, String keyword, Object value) {
+        Map<String, Object> more = new java.util.LinkedHashMap<>(schema);
+        more.put(keyword, value);
+        return more;
     }
 
     private static JsonType format(String format, String message, java.util.function.Predicate<String> test) {
         JsonType base = string(1, 255);
-        return (value, path, errors) -> {
+        return JsonType.described(with(base.schema(), "format", format), (value, path, errors) -> {
             Object s = base.check(value, path, errors);
             if (s != null && !test.test((String) s)) {
                 errors.add(new FieldError(path, message, Map.of("format", format)));
                 return null;
             }
             return s;
-        };
+        });
     }
 
     public static JsonType email() {
@@ -134,13 +142,13 @@ public final class Types {
 
     public static JsonType oneOf(String... values) {
         List<String> allowed = List.of(values);
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "string", "enum", allowed), (value, path, errors) -> {
             if (!(value instanceof String s) || !allowed.contains(s)) {
                 errors.add(new FieldError(path, "must be one of " + allowed, Map.of("enum", allowed)));
                 return null;
             }
             return s;
-        };
+        });
     }
 
     public static <E extends Enum<E>> JsonType oneOf(Class<E> type) {
@@ -148,17 +156,18 @@ public final class Types {
     }
 
     public static JsonType bool() {
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "boolean"), (value, path, errors) -> {
             if (!(value instanceof Boolean)) {
                 errors.add(new FieldError(path, "must be a boolean"));
                 return null;
             }
             return value;
-        };
+        });
     }
 
     public static JsonType integer(long min, long max) {
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "integer", "format", "int64", "minimum", min, "maximum", max),
+                (value, path, errors) -> {
             if (value instanceof BigInteger || value instanceof Long || value instanceof Integer) {
                 BigInteger n = new BigInteger(value.toString());
                 if (n.compareTo(BigInteger.valueOf(min)) < 0 || n.compareTo(BigInteger.valueOf(max)) > 0) {
@@ -174,11 +183,12 @@ public final class Types {
             }
             errors.add(new FieldError(path, "must be an integer"));
             return null;
-        };
+        });
     }
 
     public static JsonType arrayOf(JsonType item, int minItems, int maxItems) {
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "array", "items", item.schema(), "minItems", minItems,
+                "maxItems", maxItems), (value, path, errors) -> {
             if (!(value instanceof List<?> list)) {
                 errors.add(new FieldError(path, "must be an array"));
                 return null;
@@ -195,7 +205,7 @@ public final class Types {
                 out.add(v);
             }
             return errors.size() == before ? List.copyOf(out) : null;
-        };
+        });
     }
 
     private static Object nullItem(String path, List<FieldError> errors) {
@@ -205,7 +215,8 @@ public final class Types {
 
     /** A free-form object of at most {@code maxFields} keys with scalar values (key/value data such as payer info). */
     public static JsonType anyObject(int maxFields) {
-        return (value, path, errors) -> {
+        return JsonType.described(Map.of("type", "object", "maxProperties", maxFields, "additionalProperties",
+                Map.of("type", List.of("string", "number", "boolean"))), (value, path, errors) -> {
             if (!(value instanceof Map<?, ?> map)) {
                 errors.add(new FieldError(path, "must be a JSON object"));
                 return null;
@@ -222,13 +233,16 @@ public final class Types {
                 }
             }
             return map;
-        };
+        });
     }
 
     /** An object whose shape is chosen by the string in {@code discriminator} (for example {@code accountType}). */
     public static JsonType variants(String discriminator, Map<String, ObjectSchema> byValue) {
         List<String> allowed = List.copyOf(byValue.keySet());
-        return (value, path, errors) -> {
+        Map<String, Object> described = Map.of("oneOf", byValue.entrySet().stream()
+                .map(e -> (Object) with(e.getValue().schema(), "title", discriminator + " " + e.getKey())).toList(),
+                "discriminator", Map.of("propertyName", discriminator));
+        return JsonType.described(described, (value, path, errors) -> {
             if (!(value instanceof Map<?, ?> map)) {
                 errors.add(new FieldError(path.isEmpty() ? "body" : path, "must be a JSON object"));
                 return null;
@@ -245,6 +259,6 @@ public final class Types {
                 return null;
             }
             return schema.check(value, path, errors);
-        };
+        });
     }
 }
