@@ -37,6 +37,7 @@ class MetricsTest {
                 "destination", Map.of("accountId", external), "amount", 100)).status());
         assertEquals(200, api.get("/sandbox/ledger/check").status());
 
+        System.gc(); // a gauge whose source only it held weakly would read NaN from now on
         var scraped = get(TestServer.get().metricsPort(), "/metrics");
 
         assertEquals(200, scraped.statusCode());
@@ -52,6 +53,8 @@ class MetricsTest {
                 "payments_jobs_due_oldest_seconds ", "payments_ledger_check_failures_total ")) {
             assertTrue(text.contains(expected), "missing " + expected);
         }
+        assertTrue(text.lines().filter(l -> l.startsWith("payments_")).noneMatch(l -> l.endsWith("NaN")),
+                "every gauge of ours has a value");
         assertFalse(text.contains("Customer:"), "routes are templates: no id reaches a label");
         assertFalse(text.contains(customer.substring("Customer:".length())));
     }

@@ -41,7 +41,8 @@ public final class BacklogGauges {
 
     private static void gauge(MeterRegistry registry, BacklogGauges gauges, String name, String description,
                               ToDoubleFunction<BacklogGauges> value) {
-        Gauge.builder(name, gauges, value).description(description).register(registry);
+        // Held strongly: a gauge keeps its source weakly, and nothing else holds this one (it would read NaN).
+        Gauge.builder(name, gauges, value).strongReference(true).description(description).register(registry);
     }
 
     private static double seconds(Backlog backlog) {

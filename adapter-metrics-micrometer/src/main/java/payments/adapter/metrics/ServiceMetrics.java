@@ -79,7 +79,8 @@ public final class ServiceMetrics implements BatchMeter, AutoCloseable {
 
     @Override
     public void queue(String name, IntSupplier waiting) {
-        Gauge.builder("payments.batch.queue", waiting, IntSupplier::getAsInt)
+        // Held strongly: a gauge keeps its source weakly, and nothing else holds this supplier (it would read NaN).
+        Gauge.builder("payments.batch.queue", waiting, IntSupplier::getAsInt).strongReference(true)
                 .description("Requests waiting for a group-committed batch").tag("batch", name).register(registry);
     }
 
