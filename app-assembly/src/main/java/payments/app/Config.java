@@ -80,8 +80,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         intValue(env, "PAYMENTS_BATCH_THREADS", 8, 1, 1_000)),
                 new Http(intValue(env, "PAYMENTS_HTTP_WORKERS", 128, 2, 10_000),
                         intValue(env, "PAYMENTS_HTTP_RECEIVE_TIMEOUT_MILLIS", 30_000, 100, 3_600_000),
-                        env.containsKey("PAYMENTS_METRICS_PORT") && blankToNull(env.get("PAYMENTS_METRICS_PORT")) != null
-                                ? intValue(env, "PAYMENTS_METRICS_PORT", 0, 0, 65_535) : null),
+                        blankToNull(env.get("PAYMENTS_METRICS_PORT")) == null ? null
+                                : intValue(env, "PAYMENTS_METRICS_PORT", 0, 0, 65_535)),
                 new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
                         booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)),
                 masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))));

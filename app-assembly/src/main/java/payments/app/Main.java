@@ -95,12 +95,12 @@ public final class Main {
      * a crash leaves it on disk).
      */
     private static void rotateMasterKey(Config config) {
-        String configured = System.getenv("PAYMENTS_NEW_MASTER_KEY");
-        if (config.masterKey() != null && (configured == null || configured.isBlank())) {
+        String configured = System.getenv().getOrDefault("PAYMENTS_NEW_MASTER_KEY", "").trim();
+        if (config.masterKey() != null && configured.isEmpty()) {
             throw new Config.Invalid("PAYMENTS_NEW_MASTER_KEY must hold the new key (64 hex digits) when the key "
                     + "comes from PAYMENTS_MASTER_KEY");
         }
-        String next = configured != null && !configured.isBlank() ? configured.trim() : SecretBox.newMasterKey();
+        String next = configured.isEmpty() ? SecretBox.newMasterKey() : configured;
         SecretBox nextBox;
         try {
             nextBox = SecretBox.of(next);

@@ -146,11 +146,7 @@ public final class ApiHandler implements HttpHandler {
     /** 408 for a body that did not arrive in time, sent right away from the I/O thread (no handler is running). */
     private static void answerLate(HttpServerExchange exchange) {
         RequestLabels.id(exchange);
-        Response late = Errors.of(new RequestTimeout());
-        exchange.setStatusCode(late.status());
-        exchange.setPersistent(false);
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-        exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(JsonCodec.write(late.body())));
+        Errors.sendClosing(exchange, Errors.of(new RequestTimeout()));
     }
 
     /** The request's route if it is non-blocking and its body has a declared length within the limit; else null. */

@@ -1,5 +1,8 @@
 package payments.adapter.http;
 
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import payments.core.error.Conflict;
@@ -29,6 +32,17 @@ public final class Errors {
             Map.entry(Unavailable.class, 503));
 
     private Errors() {
+    }
+
+    /**
+     * Sends an error at once, from the connection's I/O thread, and closes the connection after it: for a request
+     * refused before any handler runs, whose unread rest must not be taken for the next request.
+     */
+    public static void sendClosing(HttpServerExchange exchange, Response error) {
+        exchange.setStatusCode(error.status());
+        exchange.setPersistent(false);
+        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        exchange.getResponseSender().send(ByteBuffer.wrap(JsonCodec.write(error.body())));
     }
 
     public static Response of(DomainError e) {

@@ -32,7 +32,7 @@ public final class JooqServiceSettings {
                     .execute();
             var row = db.ctx().select(SERVICE_SETTINGS.VALUE, SERVICE_SETTINGS.SEALED).from(SERVICE_SETTINGS)
                     .where(SERVICE_SETTINGS.NAME.eq(name)).fetchOne();
-            return row.value2() ? Sealing.openSetting(box, name, row.value1()) : row.value1();
+            return Sealing.readSetting(box, name, row.value1(), row.value2());
         });
     }
 }

@@ -4,16 +4,6 @@ import java.util.function.IntSupplier;
 
 /** What the group commits tell monitoring: how many requests wait for each, and the size of each batch they run. */
 public interface BatchMeter {
-    BatchMeter NONE = new BatchMeter() {
-        @Override
-        public void queue(String name, IntSupplier waiting) {
-        }
-
-        @Override
-        public void batchRan(String name, int requests) {
-        }
-    };
-
     /** A group commit named {@code name} exists; {@code waiting} tells how many of its requests are queued now. */
     void queue(String name, IntSupplier waiting);
 

@@ -3,11 +3,9 @@ package payments.adapter.http.server;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
-import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicLong;
-import payments.adapter.http.JsonCodec;
-import payments.adapter.http.RequestLabels;
 import payments.adapter.http.Errors;
+import payments.adapter.http.RequestLabels;
 
 /**
  * Counts the requests in flight so that a stopping server can wait for their answers ({@link #drain}); once it is
@@ -63,11 +61,8 @@ final class Draining implements HttpHandler {
 
     private static void refuse(HttpServerExchange exchange) {
         String requestId = RequestLabels.id(exchange);
-        exchange.setStatusCode(503);
-        exchange.setPersistent(false);
         exchange.getResponseHeaders().put(Headers.RETRY_AFTER, "1");
-        exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-        exchange.getResponseSender().send(ByteBuffer.wrap(JsonCodec.write(Errors.body(503, "SERVICE_UNAVAILABLE",
-                "The server is stopping; retry (request id " + requestId + ")", null).body())));
+        Errors.sendClosing(exchange, Errors.body(503, "SERVICE_UNAVAILABLE",
+                "The server is stopping; retry (request id " + requestId + ")", null));
     }
 }

@@ -6,7 +6,6 @@ import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import payments.adapter.http.RequestLabels;
 
 /**
  * {@code GET /metrics}: the metrics for a scraper such as Prometheus, without credentials (serve it on a port of its
@@ -34,7 +33,6 @@ final class MetricsEndpoint implements HttpHandler {
             exchange.dispatch(this); // gauges may read the database
             return;
         }
-        RequestLabels.route(exchange, PATH);
         byte[] text = monitoring.scrape().getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, monitoring.contentType());
         exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");

@@ -7,9 +7,9 @@ import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.UUID;
+import org.jooq.impl.DSL;
 import payments.adapter.persistence.Db;
 
 /**
@@ -20,7 +20,7 @@ import payments.adapter.persistence.Db;
  */
 public final class Sealing {
     static final String CHECK = "master-key-check";
-    private static final byte[] CHECK_VALUE = "the payments service's master key".getBytes(StandardCharsets.UTF_8);
+    private static final String CHECK_VALUE = "the payments service's master key";
 
     private Sealing() {
     }
@@ -42,8 +42,10 @@ public final class Sealing {
         return Base64.getEncoder().encodeToString(box.seal(value.getBytes(StandardCharsets.UTF_8), setting(name)));
     }
 
-    public static String openSetting(SecretBox box, String name, String stored) {
-        return new String(box.open(Base64.getDecoder().decode(stored), setting(name)), StandardCharsets.UTF_8);
+    /** A service setting's text from what its row holds (sealed, or as written before sealing existed). */
+    public static String readSetting(SecretBox box, String name, String stored, boolean sealed) {
+        return sealed ? new String(box.open(Base64.getDecoder().decode(stored), setting(name)), StandardCharsets.UTF_8)
+                : stored;
     }
 
     /**
@@ -54,65 +56,58 @@ public final class Sealing {
         db.inTransaction(() -> {
             db.ctx().insertInto(SERVICE_SETTINGS)
                     .set(SERVICE_SETTINGS.NAME, CHECK)
-                    .set(SERVICE_SETTINGS.VALUE, Base64.getEncoder().encodeToString(box.seal(CHECK_VALUE,
-                            setting(CHECK))))
+                    .set(SERVICE_SETTINGS.VALUE, sealSetting(box, CHECK, CHECK_VALUE))
                     .set(SERVICE_SETTINGS.SEALED, true)
                     .set(SERVICE_SETTINGS.CREATED_AT, OffsetDateTime.now(ZoneOffset.UTC))
                     .onConflictDoNothing().execute();
             String stored = db.ctx().select(SERVICE_SETTINGS.VALUE).from(SERVICE_SETTINGS)
                     .where(SERVICE_SETTINGS.NAME.eq(CHECK)).fetchOne(SERVICE_SETTINGS.VALUE);
             try {
-                if (!Arrays.equals(CHECK_VALUE, box.open(Base64.getDecoder().decode(stored), setting(CHECK)))) {
+                if (!CHECK_VALUE.equals(readSetting(box, CHECK, stored, true))) {
                     throw new IllegalStateException("the check value differs");
                 }
             } catch (IllegalStateException e) {
                 throw new WrongMasterKey();
             }
-            sealUnsealed(db, box);
+            sealEach(db, box, box, true);
         });
     }
 
-    /** Every sealed secret opened with {@code from} and sealed again with {@code to}, in one transaction. */
+    /** Every secret opened with {@code from} and sealed again with {@code to}, in one transaction. */
     public static int reseal(Db db, SecretBox from, SecretBox to) {
         return db.inTransaction(() -> {
             prepare(db, from);
-            int count = 0;
-            for (var r : db.ctx().selectFrom(WEBHOOK_KEYS).forUpdate().fetch()) {
-                String place = webhookKey(r.getPlatformId(), r.getGeneration());
-                r.setPrivateKey(to.seal(from.open(r.getPrivateKey(), place), place));
-                count += r.update();
-            }
-            for (var r : db.ctx().selectFrom(WALLET_SECRETS).forUpdate().fetch()) {
-                String place = walletSecret(r.getPlatformId(), r.getAccountId());
-                r.setSecret(to.seal(from.open(r.getSecret(), place), place));
-                count += r.update();
-            }
-            for (var r : db.ctx().selectFrom(SERVICE_SETTINGS).forUpdate().fetch()) {
-                r.setValue(sealSetting(to, r.getName(), openSetting(from, r.getName(), r.getValue())));
-                count += r.update();
-            }
-            return count;
+            return sealEach(db, from, to, false);
         });
     }
 
-    private static void sealUnsealed(Db db, SecretBox box) {
-        for (var r : db.ctx().selectFrom(WEBHOOK_KEYS).where(WEBHOOK_KEYS.SEALED.isFalse()).forUpdate().fetch()) {
-            r.setPrivateKey(box.seal(r.getPrivateKey(), webhookKey(r.getPlatformId(), r.getGeneration())));
+    /**
+     * Each secret (only those written unsealed, when {@code onlyUnsealed}) read as its row holds it, with
+     * {@code from} when sealed, and written sealed by {@code to}; how many were written.
+     */
+    private static int sealEach(Db db, SecretBox from, SecretBox to, boolean onlyUnsealed) {
+        int count = 0;
+        for (var r : db.ctx().selectFrom(WEBHOOK_KEYS)
+                .where(onlyUnsealed ? WEBHOOK_KEYS.SEALED.isFalse() : DSL.noCondition()).forUpdate().fetch()) {
+            String place = webhookKey(r.getPlatformId(), r.getGeneration());
+            r.setPrivateKey(to.seal(from.read(r.getPrivateKey(), r.getSealed(), place), place));
             r.setSealed(true);
-            r.update();
+            count += r.update();
         }
-        for (var r : db.ctx().selectFrom(WALLET_SECRETS).where(WALLET_SECRETS.SEALED.isFalse()).forUpdate()
-                .fetch()) {
-            r.setSecret(box.seal(r.getSecret(), walletSecret(r.getPlatformId(), r.getAccountId())));
+        for (var r : db.ctx().selectFrom(WALLET_SECRETS)
+                .where(onlyUnsealed ? WALLET_SECRETS.SEALED.isFalse() : DSL.noCondition()).forUpdate().fetch()) {
+            String place = walletSecret(r.getPlatformId(), r.getAccountId());
+            r.setSecret(to.seal(from.read(r.getSecret(), r.getSealed(), place), place));
             r.setSealed(true);
-            r.update();
+            count += r.update();
         }
-        for (var r : db.ctx().selectFrom(SERVICE_SETTINGS).where(SERVICE_SETTINGS.SEALED.isFalse()).forUpdate()
-                .fetch()) {
-            r.setValue(sealSetting(box, r.getName(), r.getValue()));
+        for (var r : db.ctx().selectFrom(SERVICE_SETTINGS)
+                .where(onlyUnsealed ? SERVICE_SETTINGS.SEALED.isFalse() : DSL.noCondition()).forUpdate().fetch()) {
+            r.setValue(sealSetting(to, r.getName(), readSetting(from, r.getName(), r.getValue(), r.getSealed())));
             r.setSealed(true);
-            r.update();
+            count += r.update();
         }
+        return count;
     }
 
     /** The master key is not the one the database's secrets were sealed with. */

@@ -64,6 +64,11 @@ public final class SecretBox {
                 Arrays.copyOfRange(sealed, 1 + NONCE_BYTES, sealed.length));
     }
 
+    /** What a row holds: {@code stored} opened when it is sealed, as it is when written before sealing existed. */
+    public byte[] read(byte[] stored, boolean sealed, String place) {
+        return sealed ? open(stored, place) : stored;
+    }
+
     private Operation cipher(int mode, byte[] nonce, String place) {
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");

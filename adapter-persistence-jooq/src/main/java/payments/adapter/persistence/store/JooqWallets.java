@@ -362,8 +362,8 @@ public final class JooqWallets {
             return db.ctx().select(WALLET_SECRETS.SECRET, WALLET_SECRETS.SEALED).from(WALLET_SECRETS)
                     .where(WALLET_SECRETS.PLATFORM_ID.eq(platform.value())
                             .and(WALLET_SECRETS.ACCOUNT_ID.eq(account.value())))
-                    .fetchOptional(r -> r.value2() ? box.open(r.value1(), Sealing.walletSecret(platform.value(),
-                            account.value())) : r.value1());
+                    .fetchOptional(r -> box.read(r.value1(), r.value2(),
+                            Sealing.walletSecret(platform.value(), account.value())));
         }
     }
 }

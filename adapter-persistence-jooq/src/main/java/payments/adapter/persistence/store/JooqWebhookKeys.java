@@ -57,9 +57,8 @@ public final class JooqWebhookKeys implements WebhookKeys {
     }
 
     private WebhookKey toKey(WebhookKeysRecord r) {
-        byte[] privateKey = r.getSealed()
-                ? box.open(r.getPrivateKey(), Sealing.webhookKey(r.getPlatformId(), r.getGeneration()))
-                : r.getPrivateKey();
+        byte[] privateKey = box.read(r.getPrivateKey(), r.getSealed(),
+                Sealing.webhookKey(r.getPlatformId(), r.getGeneration()));
         return new WebhookKey(new PlatformId(r.getPlatformId()), r.getGeneration(), r.getPublicKeyPem(),
                 privateKey, r.getCreatedAt().toInstant(),
                 r.getRetiresAt() == null ? null : r.getRetiresAt().toInstant());
