@@ -9,9 +9,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 import payments.core.platform.Environment;
 
 class AccountApiTest {
@@ -197,6 +197,11 @@ class AccountApiTest {
                 usdAccount(customerId, "444444444")).invalidFields());
         assertEquals("USER_NOT_FOUND", api.post("/customers/external-accounts",
                 usdAccount("Customer:00000000-0000-4000-8000-000000000000", "555555555")).code());
+
+        assertEquals(404, api.delete("/platform/external-accounts/" + customerAccount).status());
+        assertEquals(204, api.delete("/platform/external-accounts/" + platformAccount).status());
+        assertEquals(404, api.get("/platform/external-accounts/" + platformAccount).status());
+        assertEquals(200, api.get("/customers/external-accounts/" + customerAccount).status());
     }
 
     private String usdInternalAccount() {

@@ -109,19 +109,23 @@ final class ApiClient {
 
     /** A raw exchange: any body, content type and Authorization header (null to omit). */
     Reply exchange(String method, String path, String body, String contentType, String authorization) {
-        return exchange(method, path, body == null ? null : HttpRequest.BodyPublishers.ofString(body), contentType,
-                authorization);
+        return exchange(method, path, body == null ? null : HttpRequest.BodyPublishers.ofString(body), body,
+                contentType, authorization);
     }
 
     /** A JSON body sent in chunks, without a Content-Length (the server cannot size it before reading it). */
     Reply postChunked(String path, String json) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         return exchange("POST", path, HttpRequest.BodyPublishers.ofInputStream(
-                () -> new java.io.ByteArrayInputStream(bytes)), "application/json", authorization());
+                () -> new java.io.ByteArrayInputStream(bytes)), json, "application/json", authorization());
     }
 
-    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String contentType,
-                           String authorization) {
+    /**
+     * Sends a request and checks the exchange against the server's OpenAPI description ({@link OpenApiConformance}):
+     * a test whose traffic the description does not allow fails.
+     */
+    private Reply exchange(String method, String path, HttpRequest.BodyPublisher body, String bodyText,
+                           String contentType, String authorization) {
         try {
             var builder = HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/2025-10-13" + path))
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
@@ -133,6 +137,11 @@ final class ApiClient {
             }
             headers.forEach(builder::header);
             HttpResponse<String> response = HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+            List<String> problems = OpenApiConformance.forServer(port).problems(method, path, bodyText,
+                    response.statusCode(), response.body());
+            if (!problems.isEmpty()) {
+                throw new AssertionError("The exchange does not conform to /openapi.json: " + problems);
+            }
             Map<String, Object> parsed = response.body().isEmpty() ? Map.of()
                     : JSON.readValue(response.body(), new TypeReference<>() { });
             return new Reply(response.statusCode(), parsed, response);

@@ -126,6 +126,21 @@ class PaymentApprovalApiTest {
     }
 
     @Test
+    void a_rejected_payment_credits_nothing_and_cannot_be_approved_after() {
+        connect();
+        receiver.answer(202);
+
+        var pending = receive();
+        var rejected = api.post("/transactions/" + pending.string("id") + "/reject", Map.of("reason", "unexpected"));
+
+        assertEquals(200, rejected.status(), rejected.raw().body());
+        assertEquals("REJECTED", rejected.string("status"));
+        assertEquals("unexpected", rejected.string("rejectionReason"));
+        assertEquals(0, balance());
+        assertEquals(409, api.post("/transactions/" + pending.string("id") + "/approve", null).status());
+    }
+
+    @Test
     void with_an_idempotency_key_the_platform_sees_the_payment_it_is_asked_about_and_a_repeat_gets_the_answer() {
         connect();
         List<Integer> seen = new CopyOnWriteArrayList<>();

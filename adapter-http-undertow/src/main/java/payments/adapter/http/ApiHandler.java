@@ -17,6 +17,9 @@ import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.slf4j.MDC;
+import payments.adapter.http.body.BodyArrival;
+import payments.adapter.http.body.RequestBody;
+import payments.adapter.http.body.RequestTimeout;
 import payments.core.error.DomainError;
 import payments.core.error.InvalidInput;
 import payments.core.error.Outage;
@@ -92,6 +95,14 @@ public final class ApiHandler implements HttpHandler {
 
     public long receiveMillis() {
         return receiveMillis;
+    }
+
+    /**
+     * This API's OpenAPI 3.1 description, with {@code servicePaths}: the path items served outside the versioned
+     * base path.
+     */
+    public Map<String, Object> openApi(Map<String, Object> servicePaths) {
+        return OpenApiDocument.of(router.routes(), servicePaths);
     }
 
     /** The routes this API serves ({@code METHOD /template}). */
@@ -250,12 +261,13 @@ public final class ApiHandler implements HttpHandler {
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }
-        byte[] bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, receiveMillis);
+        byte[] bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, MAX_DRAINED_BYTES,
+                receiveMillis);
         if (bytes.length > 0 && !isJson(exchange)) {
             return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
         }
         Object body = JsonCodec.parse(bytes);
-        QueryParams query = new QueryParams(exchange.getQueryParameters());
+        QueryParams query = new QueryParams(exchange.getQueryParameters(), match.operation().query().keySet());
         return match.handler().handle(new Request(caller, path.substring(BASE_PATH.length()), match.params(), query,
                 body, bytes, exchange));
     }

@@ -5,6 +5,8 @@ import io.undertow.util.Headers;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import payments.adapter.http.body.PayloadTooLarge;
+import payments.adapter.http.body.RequestTimeout;
 import payments.core.error.Conflict;
 import payments.core.error.DomainError;
 import payments.core.error.Forbidden;

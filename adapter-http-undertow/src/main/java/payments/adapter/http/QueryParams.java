@@ -22,21 +22,25 @@ import payments.core.validation.Types;
 
 /**
  * Typed reads of the query string. Problems are collected, and {@link #done()} reports them all in one 400
- * together with any parameter the route does not know.
+ * together with any parameter the route does not know. A route reads only the parameters its {@link Operation}
+ * declares, so that the published description lists every parameter the server reads.
  */
 public final class QueryParams {
     /** How often a repeatable parameter may appear: enough for any real filter, bounded against abuse. */
     static final int MAX_REPEATS = 50;
     private final Map<String, Deque<String>> raw;
+    private final Set<String> declared;
     private final Set<String> read = new HashSet<>();
     private final List<FieldError> errors = new ArrayList<>();
 
-    public QueryParams(Map<String, Deque<String>> raw) {
+    /** @param declared the parameters the route's operation declares: the only ones it may read */
+    public QueryParams(Map<String, Deque<String>> raw, Set<String> declared) {
         this.raw = raw;
+        this.declared = declared;
     }
 
     public String string(String name) {
-        read.add(name);
+        reading(name);
         Deque<String> values = raw.get(name);
         if (values == null || values.isEmpty()) {
             return null;
@@ -62,7 +66,7 @@ public final class QueryParams {
 
     /** A repeatable parameter ({@code ?x=a&x=b}): every value in order, at most {@link #MAX_REPEATS}. */
     public List<String> strings(String name) {
-        read.add(name);
+        reading(name);
         Deque<String> values = raw.get(name);
         if (values == null) {
             return List.of();
@@ -77,6 +81,14 @@ public final class QueryParams {
             return List.of();
         }
         return List.copyOf(values);
+    }
+
+    private void reading(String name) {
+        if (!declared.contains(name)) {
+            throw new IllegalStateException("The route reads the query parameter " + name
+                    + ", which its operation does not declare");
+        }
+        read.add(name);
     }
 
     /** What is wrong with a value whatever its type, or null: too long, or not storable text (see JsonCodec). */

@@ -17,8 +17,8 @@ public final class Router {
     private final List<Route> routes = new ArrayList<>();
 
     /** {@code nonBlocking}: see {@link #postNonBlocking}. */
-    record Route(String method, String template, String[] segments, Permission permission, Handler handler,
-                 boolean nonBlocking) {
+    record Route(String method, String template, String[] segments, Permission permission, Operation operation,
+                 Handler handler, boolean nonBlocking) {
         int literalCount() {
             int n = 0;
             for (String s : segments) {
@@ -35,11 +35,11 @@ public final class Router {
      * {@link #postNonBlocking}), or the methods the path allows (for 405), or nothing (404).
      */
     public record Match(String template, Handler handler, Map<String, String> params, Permission permission,
-                        TreeSet<String> allowedMethods, boolean nonBlocking) {
+                        Operation operation, TreeSet<String> allowedMethods, boolean nonBlocking) {
     }
 
-    public Router add(String method, String template, Permission permission, Handler handler) {
-        routes.add(new Route(method, template, split(template), permission, handler, false));
+    public Router add(String method, String template, Permission permission, Operation operation, Handler handler) {
+        routes.add(new Route(method, template, split(template), permission, operation, handler, false));
         return this;
     }
 
@@ -48,25 +48,30 @@ public final class Router {
      * with {@link Response#later}. {@link ApiHandler} runs it on the connection's I/O thread, which spares each
      * request the hand-off to a worker thread and back.
      */
-    public Router postNonBlocking(String template, Permission permission, Handler h) {
-        routes.add(new Route("POST", template, split(template), permission, h, true));
+    public Router postNonBlocking(String template, Permission permission, Operation operation, Handler h) {
+        routes.add(new Route("POST", template, split(template), permission, operation, h, true));
         return this;
     }
 
-    public Router get(String template, Permission permission, Handler h) {
-        return add("GET", template, permission, h);
+    public Router get(String template, Permission permission, Operation operation, Handler h) {
+        return add("GET", template, permission, operation, h);
     }
 
-    public Router post(String template, Permission permission, Handler h) {
-        return add("POST", template, permission, h);
+    public Router post(String template, Permission permission, Operation operation, Handler h) {
+        return add("POST", template, permission, operation, h);
     }
 
-    public Router patch(String template, Permission permission, Handler h) {
-        return add("PATCH", template, permission, h);
+    public Router patch(String template, Permission permission, Operation operation, Handler h) {
+        return add("PATCH", template, permission, operation, h);
     }
 
-    public Router delete(String template, Permission permission, Handler h) {
-        return add("DELETE", template, permission, h);
+    public Router delete(String template, Permission permission, Operation operation, Handler h) {
+        return add("DELETE", template, permission, operation, h);
+    }
+
+    /** Every registered route, in the order registered. */
+    List<Route> routes() {
+        return List.copyOf(routes);
     }
 
     /** Every registered route as {@code METHOD /template}, for documentation and route-wide tests. */
@@ -110,11 +115,11 @@ public final class Router {
             }
         }
         if (best != null) {
-            return Optional.of(new Match(best.template, best.handler, bestParams, best.permission, allowed,
-                    best.nonBlocking));
+            return Optional.of(new Match(best.template, best.handler, bestParams, best.permission, best.operation,
+                    allowed, best.nonBlocking));
         }
         return allowed.isEmpty() ? Optional.empty()
-                : Optional.of(new Match(null, null, Map.of(), null, allowed, false));
+                : Optional.of(new Match(null, null, Map.of(), null, null, allowed, false));
     }
 
     private static Map<String, String> bind(String[] template, String[] parts) {

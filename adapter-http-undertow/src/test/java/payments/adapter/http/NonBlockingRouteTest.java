@@ -23,6 +23,7 @@ import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import payments.adapter.http.server.UndertowServer;
 import payments.core.error.Unauthenticated;
 import payments.core.error.Unavailable;
 import payments.core.id.PlatformId;
@@ -30,7 +31,6 @@ import payments.core.id.TokenId;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
-import payments.adapter.http.server.UndertowServer;
 
 /**
  * A {@link Router#postNonBlocking} route runs on the connection's I/O thread when its caller authenticates without
@@ -60,11 +60,12 @@ class NonBlockingRouteTest {
         };
         Handler full = r -> Response.later(CompletableFuture.failedFuture(
                 new Unavailable("Too many requests are waiting for a batch; retry shortly", 1)));
-        Router router = new Router().postNonBlocking("/queued", Permission.TRANSACT, echoLater)
-                .postNonBlocking("/full", Permission.TRANSACT, full)
-                .post("/blocking", Permission.TRANSACT, echoLater).postNonBlocking("/broken", Permission.TRANSACT,
-                        broken)
-                .post("/deadlocked", Permission.TRANSACT, deadlocked);
+        Operation op = Operation.of("test");
+        Router router = new Router().postNonBlocking("/queued", Permission.TRANSACT, op, echoLater)
+                .postNonBlocking("/full", Permission.TRANSACT, op, full)
+                .post("/blocking", Permission.TRANSACT, op, echoLater)
+                .postNonBlocking("/broken", Permission.TRANSACT, op, broken)
+                .post("/deadlocked", Permission.TRANSACT, op, deadlocked);
         BiFunction<String, String, Caller> authenticate = (user, password) -> {
             if (!password.equals("secret")) {
                 throw new Unauthenticated("UNAUTHORIZED", "Invalid API credentials");

@@ -15,9 +15,9 @@ class RouterTest {
     private final Handler byId = r -> null;
     private final Handler removal = r -> null;
     private final Router router = new Router()
-            .get("/customers/{customerId}", Permission.VIEW, byId)
-            .delete("/customers/{customerId}", Permission.MANAGE, removal)
-            .get("/customers/internal-accounts", Permission.VIEW, list);
+            .get("/customers/{customerId}", Permission.VIEW, Operation.of("test"), byId)
+            .delete("/customers/{customerId}", Permission.MANAGE, Operation.of("test"), removal)
+            .get("/customers/internal-accounts", Permission.VIEW, Operation.of("test"), list);
 
     @Test
     void the_most_literal_template_wins_whatever_the_order_of_registration() {

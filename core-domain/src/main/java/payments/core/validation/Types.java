@@ -239,9 +239,11 @@ public final class Types {
     /** An object whose shape is chosen by the string in {@code discriminator} (for example {@code accountType}). */
     public static JsonType variants(String discriminator, Map<String, ObjectSchema> byValue) {
         List<String> allowed = List.copyOf(byValue.keySet());
+        // Each variant pins its discriminator, so exactly one of them matches (OpenAPI's discriminator keyword
+        // would need each variant published as a named schema).
         Map<String, Object> described = Map.of("oneOf", byValue.entrySet().stream()
-                .map(e -> (Object) with(e.getValue().schema(), "title", discriminator + " " + e.getKey())).toList(),
-                "discriminator", Map.of("propertyName", discriminator));
+                .map(e -> (Object) with(pinned(e.getValue().schema(), discriminator, e.getKey()), "title",
+                        discriminator + " " + e.getKey())).toList());
         return JsonType.described(described, (value, path, errors) -> {
             if (!(value instanceof Map<?, ?> map)) {
                 errors.add(new FieldError(path.isEmpty() ? "body" : path, "must be a JSON object"));
@@ -260,5 +262,20 @@ public final class Types {
             }
             return schema.check(value, path, errors);
         });
+    }
+
+    /** {@code schema} with {@code property} required and fixed to {@code value}. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> pinned(Map<String, Object> schema, String property, String value) {
+        Map<String, Object> copy = new java.util.LinkedHashMap<>(schema);
+        Map<String, Object> properties = new java.util.LinkedHashMap<>((Map<String, Object>) schema.get("properties"));
+        properties.put(property, Map.of("type", "string", "const", value));
+        copy.put("properties", properties);
+        List<Object> required = new java.util.ArrayList<>((List<Object>) schema.getOrDefault("required", List.of()));
+        if (!required.contains(property)) {
+            required.add(0, property);
+        }
+        copy.put("required", required);
+        return copy;
     }
 }

@@ -1,10 +1,19 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.arrayOf;
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.decimal;
+import static payments.core.json.JsonSchema.integer;
+import static payments.core.json.JsonSchema.object;
+import static payments.core.json.JsonSchema.ref;
+import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.VIEW;
 
 import java.util.Map;
+import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.adapter.http.Shape;
 import payments.core.fx.Institution;
 import payments.core.json.JsonObject;
 import payments.ports.fx.CorridorRate;
@@ -13,6 +22,16 @@ import payments.ports.fx.ExchangeRateUseCases;
 
 /** {@code /exchange-rates} and {@code /discoveries}: what a corridor costs and which institutions it reaches. */
 final class FxRoutes {
+    static final Shape RATE = new Shape("ExchangeRate", object().required("sourceCurrency", ref("Currency"))
+            .optional("sendingAmount", integer()).optional("minSendingAmount", integer())
+            .optional("maxSendingAmount", integer()).required("destinationCurrency", ref("Currency"))
+            .optional("destinationPaymentRail", string()).optional("receivingAmount", integer())
+            .required("exchangeRate", decimal())
+            .required("fees", object().required("fixed", integer()).required("total", integer()).schema())
+            .required("updatedAt", dateTime()).schema());
+    static final Shape INSTITUTION = new Shape("Institution", object().required("bankName", string())
+            .optional("displayName", string()).required("country", string()).required("currency", string())
+            .schema());
     private final ExchangeRateUseCases rates;
     private final DiscoveryUseCases discoveries;
 
@@ -22,7 +41,9 @@ final class FxRoutes {
     }
 
     void register(Router router) {
-        router.get("/exchange-rates", VIEW, r -> {
+        router.get("/exchange-rates", VIEW, Operation.of("List exchange rates").query("sourceCurrency", string())
+                .query("destinationCurrency", arrayOf(string())).query("sendingAmount", integer())
+                .answersList(RATE), r -> {
             var q = r.query();
             String source = q.string("sourceCurrency");
             var destinations = q.strings("destinationCurrency");
@@ -31,7 +52,8 @@ final class FxRoutes {
             return Response.ok(JsonObject.data(rates.list(r.caller(), source, destinations, sendingAmount),
                     FxRoutes::rate));
         });
-        router.get("/discoveries", VIEW, r -> {
+        router.get("/discoveries", VIEW, Operation.of("List the institutions a corridor reaches")
+                .query("country", string()).query("currency", string()).answersList(INSTITUTION), r -> {
             var q = r.query();
             String country = q.string("country");
             String currency = q.string("currency");

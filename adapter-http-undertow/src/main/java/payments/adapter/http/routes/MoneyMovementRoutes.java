@@ -1,10 +1,14 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.TRANSACT;
 import static payments.core.platform.Permission.VIEW;
 
 import java.util.UUID;
 import payments.adapter.http.Idempotent;
+import payments.adapter.http.Operation;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
@@ -16,8 +20,10 @@ import payments.core.json.JsonObject;
 import payments.core.json.ResourceJson;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
+import payments.core.transaction.TransactionSchemas;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
+import payments.core.transfer.TransferSchemas;
 import payments.ports.batch.Idempotency;
 import payments.ports.transaction.Approval;
 import payments.ports.transaction.Cancellation;
@@ -44,20 +50,30 @@ final class MoneyMovementRoutes {
     }
 
     void register(Router router) {
-        router.post("/transfer-in", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/transfer-in", TRANSACT, Operation.of("Move money into an internal account")
+                .body(TransferSchemas.TRANSFER_IN).idempotent()
+                .answers(201, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.created(ResourceJson.transaction(transfers.transferIn(r.caller(),
                     TransferIn.fromJson(r.body()))));
         }));
         // Group commit: the batch takes the Idempotency-Key itself.
-        router.postNonBlocking("/transfer-out", TRANSACT, r -> {
+        router.postNonBlocking("/transfer-out", TRANSACT, Operation.of("Pay out of an internal account")
+                .body(TransferSchemas.TRANSFER_OUT).idempotent()
+                .answers(201, "The transaction", Shapes.TRANSACTION), r -> {
             r.query().done();
             TransferOut command = TransferOut.fromJson(r.body());
             return Idempotent.batched(r, key -> transfers.transferOut(r.caller(), command, key),
                     () -> transfers.transferOut(r.caller(), command),
                     t -> Response.created(ResourceJson.transaction(t)));
         });
-        router.get("/transactions", VIEW, r -> {
+        router.get("/transactions", VIEW, Operation.of("List transactions")
+                .query("customerId", string()).query("platformCustomerId", string())
+                .query("accountIdentifier", string()).query("senderAccountIdentifier", string())
+                .query("receiverAccountIdentifier", string()).query("status", enumOf(TransactionStatus.class))
+                .query("type", enumOf(TransactionType.class)).query("reference", string())
+                .query("startDate", dateTime()).query("endDate", dateTime()).query("sortOrder", enumOf("asc", "desc"))
+                .paged().answersPage(Shapes.TRANSACTION), r -> {
             var q = r.query();
             String customer = q.string("customerId");
             boolean platformOwn = customer != null && EntityId.isOfKind(PlatformId.KIND, customer);
@@ -84,31 +100,40 @@ final class MoneyMovementRoutes {
             return Response.ok(JsonObject.page(transactions.list(r.caller(), filter, page),
                     ResourceJson::transaction));
         });
-        router.get("/transactions/{transactionId}", VIEW, r -> {
+        router.get("/transactions/{transactionId}", VIEW, Operation.of("Get a transaction")
+                .answers(200, "The transaction", Shapes.TRANSACTION), r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(transactions.get(r.caller(), id(r))));
         });
         // The transitions honour an Idempotency-Key too: cancel refunds and approve credits, and a client retrying a
         // timed-out call should get the first answer, not a 409 for a transition already made.
-        router.post("/transactions/{transactionId}/confirm", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/transactions/{transactionId}/confirm", TRANSACT, Operation.of("Confirm the receipt was delivered")
+                .optionalBody(TransactionSchemas.CONFIRM).idempotent()
+                .answers(200, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             var id = id(r);
             return Response.ok(ResourceJson.transaction(transactions.confirmReceipt(r.caller(), id,
                     ReceiptConfirmation.fromJson(r.body()))));
         }));
-        router.post("/transactions/{transactionId}/cancel", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/transactions/{transactionId}/cancel", TRANSACT, Operation.of("Cancel a transaction")
+                .optionalBody(TransactionSchemas.REASON).idempotent()
+                .answers(200, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             var id = id(r);
             return Response.ok(ResourceJson.transaction(transactions.cancel(r.caller(), id,
                     Cancellation.fromJson(r.body()))));
         }));
-        router.post("/transactions/{transactionId}/approve", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/transactions/{transactionId}/approve", TRANSACT, Operation.of("Approve an incoming payment")
+                .optionalBody(TransactionSchemas.APPROVE).idempotent()
+                .answers(200, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             var id = id(r);
             return Response.ok(ResourceJson.transaction(transactions.approve(r.caller(), id,
                     Approval.fromJson(r.body()))));
         }));
-        router.post("/transactions/{transactionId}/reject", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/transactions/{transactionId}/reject", TRANSACT, Operation.of("Reject an incoming payment")
+                .optionalBody(TransactionSchemas.REASON).idempotent()
+                .answers(200, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             var id = id(r);
             return Response.ok(ResourceJson.transaction(transactions.reject(r.caller(), id,

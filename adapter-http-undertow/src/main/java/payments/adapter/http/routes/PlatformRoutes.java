@@ -1,17 +1,29 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.anyObject;
+import static payments.core.json.JsonSchema.arrayOf;
+import static payments.core.json.JsonSchema.bool;
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.object;
+import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.MANAGE;
 import static payments.core.platform.Permission.VIEW;
 
 import java.util.List;
 import java.util.Map;
+import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.adapter.http.Shape;
 import payments.core.id.TokenId;
 import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
+import payments.core.platform.Environment;
+import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.core.platform.PlatformConfigSchemas;
 import payments.core.platform.TokenFilter;
 import payments.ports.platform.ConfigUpdate;
 import payments.ports.platform.NewToken;
@@ -21,6 +33,23 @@ import payments.ports.webhook.WebhookKeyUseCases;
 
 /** {@code /config} and {@code /tokens}. */
 final class PlatformRoutes {
+    static final Shape TOKEN = new Shape("ApiToken", object().required("id", string()).required("name", string())
+            .required("permissions", arrayOf(enumOf(Permission.class))).required("clientId", string())
+            .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
+    static final Shape NEW_TOKEN = new Shape("NewApiToken", object().required("id", string())
+            .required("name", string()).required("permissions", arrayOf(enumOf(Permission.class)))
+            .required("clientId", string()).required("clientSecret", string())
+            .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
+    static final Shape CONFIG = new Shape("PlatformConfig", object().required("id", string())
+            .optional("umaDomain", string()).optional("proxyUmaSubdomain", string())
+            .optional("webhookEndpoint", string()).required("webhookPublicKey", string())
+            .required("supportedCurrencies", arrayOf(anyObject("A currency the platform uses and its limits")))
+            .required("isRegulatedFinancialInstitution", bool())
+            .optional("embeddedWalletConfig", anyObject("How the platform's embedded wallets authenticate"))
+            .optional("cardTokenization2faConfig", anyObject("How card tokenization is confirmed"))
+            .required("feeConfigs", arrayOf(anyObject("The platform's fee for one currency and payment type")))
+            .required("environment", enumOf(Environment.class))
+            .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
     private final PlatformUseCases platforms;
     private final TokenUseCases tokens;
     private final WebhookKeyUseCases webhookKeys;
@@ -32,23 +61,28 @@ final class PlatformRoutes {
     }
 
     void register(Router router) {
-        router.get("/config", VIEW, r -> {
+        router.get("/config", VIEW, Operation.of("Get the platform's configuration")
+                .answers(200, "The configuration", CONFIG), r -> {
             r.query().done();
             return Response.ok(config(platforms.config(r.caller()), webhookKeys.publicKey(r.caller())));
         });
-        router.patch("/config", MANAGE, r -> {
+        router.patch("/config", MANAGE, Operation.of("Update the platform's configuration")
+                .body(PlatformConfigSchemas.UPDATE).answers(200, "The configuration", CONFIG), r -> {
             r.query().done();
             var updated = platforms.updateConfig(r.caller(), ConfigUpdate.fromJson(r.body()));
             return Response.ok(config(updated, webhookKeys.publicKey(r.caller())));
         });
-        router.post("/tokens", MANAGE, r -> {
+        router.post("/tokens", MANAGE, Operation.of("Create an API token").body(PlatformConfigSchemas.TOKEN_CREATE)
+                .answers(201, "The token with its secret, shown this once", NEW_TOKEN), r -> {
             r.query().done();
             var issued = tokens.create(r.caller(), NewToken.fromJson(r.body()));
             Map<String, Object> body = token(issued.token());
             body.put("clientSecret", issued.secret());
             return Response.created(body);
         });
-        router.get("/tokens", VIEW, r -> {
+        router.get("/tokens", VIEW, Operation.of("List API tokens").query("name", string())
+                .query("createdAfter", dateTime()).query("createdBefore", dateTime())
+                .query("updatedAfter", dateTime()).query("updatedBefore", dateTime()).paged().answersPage(TOKEN), r -> {
             var q = r.query();
             var filter = new TokenFilter(q.string("name"), q.instant("createdAfter"),
                     q.instant("createdBefore"), q.instant("updatedAfter"), q.instant("updatedBefore"));
@@ -56,11 +90,13 @@ final class PlatformRoutes {
             q.done();
             return Response.ok(JsonObject.page(tokens.list(r.caller(), filter, page), PlatformRoutes::token));
         });
-        router.get("/tokens/{tokenId}", VIEW, r -> {
+        router.get("/tokens/{tokenId}", VIEW, Operation.of("Get an API token")
+                .answers(200, "The token", TOKEN), r -> {
             r.query().done();
             return Response.ok(token(tokens.get(r.caller(), TokenId.parse("tokenId", r.path("tokenId")))));
         });
-        router.delete("/tokens/{tokenId}", MANAGE, r -> {
+        router.delete("/tokens/{tokenId}", MANAGE, Operation.of("Delete an API token")
+                .answersNothing(204, "Deleted"), r -> {
             r.query().done();
             tokens.delete(r.caller(), TokenId.parse("tokenId", r.path("tokenId")));
             return Response.noContent();

@@ -1,13 +1,24 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.anyObject;
+import static payments.core.json.JsonSchema.arrayOf;
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.decimal;
+import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.integer;
+import static payments.core.json.JsonSchema.object;
+import static payments.core.json.JsonSchema.ref;
+import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.TRANSACT;
 import static payments.core.platform.Permission.VIEW;
 
 import java.util.Map;
 import payments.adapter.http.Idempotent;
+import payments.adapter.http.Operation;
 import payments.adapter.http.QueryParams;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.adapter.http.Shape;
 import payments.core.id.CustomerId;
 import payments.core.id.ExternalAccountId;
 import payments.core.json.JsonObject;
@@ -15,6 +26,9 @@ import payments.core.json.ResourceJson;
 import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
+import payments.core.quote.QuoteSchemas;
+import payments.core.quote.QuoteStatus;
+import payments.core.transaction.TransactionSchemas;
 import payments.ports.batch.Idempotency;
 import payments.ports.quote.ExecuteQuote;
 import payments.ports.quote.LookupSender;
@@ -27,6 +41,25 @@ import payments.ports.uma.IncomingUmaUseCases;
 
 /** Receiver lookups, {@code /quotes} (create and execute are idempotent), and the sandbox's payment simulators. */
 final class QuoteRoutes {
+    static final Shape LOOKUP = new Shape("ReceiverLookup", object()
+            .optional("receiverUmaAddress", string()).optional("accountId", string())
+            .required("supportedCurrencies", arrayOf(object().required("currency", ref("Currency"))
+                    .optional("estimatedExchangeRate", decimal()).optional("min", integer())
+                    .optional("max", integer()).schema()))
+            .optional("requiredPayerDataFields", arrayOf(anyObject("A field the receiver asks of the payer")))
+            .required("lookupId", string()).schema());
+    static final Shape QUOTE = new Shape("Quote", object().required("id", string())
+            .required("status", enumOf(QuoteStatus.class))
+            .required("createdAt", dateTime()).required("expiresAt", dateTime())
+            .required("source", anyObject("Where the money comes from, as requested"))
+            .required("destination", anyObject("Where the money goes, as requested"))
+            .required("sendingCurrency", ref("Currency")).required("receivingCurrency", ref("Currency"))
+            .required("totalSendingAmount", integer()).required("totalReceivingAmount", integer())
+            .required("exchangeRate", decimal()).required("feesIncluded", integer())
+            .optional("platformFeesIncluded", integer()).required("transactionId", string())
+            .optional("rateDetails", anyObject("How the rate and fees were made"))
+            .optional("paymentInstructions", arrayOf(anyObject("How to fund the quote on one rail")))
+            .required("updatedAt", dateTime()).schema());
     private final ReceiverLookupUseCases lookups;
     private final QuoteUseCases quotes;
     private final IncomingUmaUseCases incomingUma;
@@ -41,44 +74,57 @@ final class QuoteRoutes {
     }
 
     void register(Router router) {
-        router.get("/receiver/uma/{receiverUmaAddress}", VIEW, r -> {
+        router.get("/receiver/uma/{receiverUmaAddress}", VIEW, lookupOperation("Look up a UMA address"), r -> {
             var sender = sender(r.query());
             return Response.ok(lookup(lookups.lookupUma(r.caller(), r.path("receiverUmaAddress"), sender),
                     "receiverUmaAddress"));
         });
-        router.get("/receiver/external-account/{accountId}", VIEW, r -> {
+        router.get("/receiver/external-account/{accountId}", VIEW,
+                lookupOperation("Look up an external account as a receiver"), r -> {
             var sender = sender(r.query());
             var id = ExternalAccountId.parse("accountId", r.path("accountId"));
             return Response.ok(lookup(lookups.lookupExternalAccount(r.caller(), id, sender), "accountId"));
         });
         // Group commit: the batches take the Idempotency-Key themselves.
-        router.postNonBlocking("/quotes", TRANSACT, r -> {
+        router.postNonBlocking("/quotes", TRANSACT, Operation.of("Create a quote").body(QuoteSchemas.CREATE)
+                .idempotent().answers(201, "The quote", QUOTE), r -> {
             r.query().done();
             NewQuote command = NewQuote.fromJson(r.body());
             return Idempotent.batched(r, key -> quotes.create(r.caller(), command, key),
                     () -> quotes.create(r.caller(), command), q -> Response.created(quote(q)));
         });
-        router.get("/quotes/{quoteId}", VIEW, r -> {
+        router.get("/quotes/{quoteId}", VIEW, Operation.of("Get a quote").answers(200, "The quote", QUOTE), r -> {
             r.query().done();
             return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
         });
-        router.postNonBlocking("/quotes/{quoteId}/execute", TRANSACT, r -> {
+        router.postNonBlocking("/quotes/{quoteId}/execute", TRANSACT, Operation.of("Execute a quote").idempotent()
+                .header(SignedCalls.SIGNATURE, "The embedded wallet's signature, when the quote pays from one")
+                .answers(200, "The quote, executing", QUOTE), r -> {
             r.query().done();
             var command = new ExecuteQuote(Quote.parseId("quoteId", r.path("quoteId")),
                     r.header(SignedCalls.SIGNATURE));
             return Idempotent.batched(r, key -> quotes.execute(r.caller(), command, key),
                     () -> quotes.execute(r.caller(), command), q -> Response.ok(quote(q)));
         });
-        router.post("/sandbox/send", TRANSACT, Idempotent.wrap(idempotency, r -> {
+        router.post("/sandbox/send", TRANSACT, Operation.of("Send the real-time payment that funds a quote (sandbox)")
+                .body(QuoteSchemas.REALTIME_FUNDING).idempotent()
+                .answers(200, "The transaction", Shapes.TRANSACTION), Idempotent.wrap(idempotency, r -> {
             r.query().done();
             return Response.ok(ResourceJson.transaction(quotes.fundRealtime(r.caller(),
                     RealtimeFunding.fromJson(r.body()))));
         }));
         // Asking the platform to approve must not hold the payment's transaction open: it may call back about it.
-        router.post("/sandbox/uma/receive", TRANSACT, Idempotent.wrapThen(idempotency, r -> {
+        router.post("/sandbox/uma/receive", TRANSACT, Operation.of("Receive a UMA payment (sandbox)")
+                .body(TransactionSchemas.INCOMING_UMA_PAYMENT).idempotent()
+                .answers(200, "The incoming transaction", Shapes.TRANSACTION), Idempotent.wrapThen(idempotency, r -> {
             r.query().done();
             return incomingUma.record(r.caller(), IncomingUmaPayment.fromJson(r.body()));
         }, incomingUma::decide, t -> Response.ok(ResourceJson.transaction(t))));
+    }
+
+    private static Operation lookupOperation(String summary) {
+        return Operation.of(summary).query("senderUmaAddress", string()).query("customerId", string())
+                .answers(200, "What the receiver takes", LOOKUP);
     }
 
     private static LookupSender sender(QueryParams q) {

@@ -1,11 +1,20 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.arrayOf;
+import static payments.core.json.JsonSchema.bool;
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.integer;
+import static payments.core.json.JsonSchema.object;
+import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.TRANSACT;
 import static payments.core.platform.Permission.VIEW;
 
+import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.adapter.http.Shape;
 import payments.core.json.JsonObject;
+import payments.core.platform.SandboxSchemas;
 import payments.ports.sandbox.ClockAdvance;
 import payments.ports.sandbox.ClockState;
 import payments.ports.sandbox.ReconciliationUseCases;
@@ -13,6 +22,11 @@ import payments.ports.sandbox.SandboxClockUseCases;
 
 /** Sandbox tools: the platform's clock and the ledger check. */
 final class SandboxRoutes {
+    static final Shape CLOCK = new Shape("SandboxClock", object().required("now", dateTime())
+            .required("offsetSeconds", integer()).optional("jobsRun", integer()).optional("webhookAttempts", integer())
+            .schema());
+    static final Shape LEDGER_CHECK = new Shape("LedgerCheck", object().required("balanced", bool())
+            .required("violations", arrayOf(string())).schema());
     private final SandboxClockUseCases clock;
     private final ReconciliationUseCases reconciliation;
 
@@ -22,15 +36,18 @@ final class SandboxRoutes {
     }
 
     void register(Router router) {
-        router.post("/sandbox/clock/advance", TRANSACT, r -> {
+        router.post("/sandbox/clock/advance", TRANSACT, Operation.of("Move the sandbox clock forward")
+                .body(SandboxSchemas.CLOCK_ADVANCE).answers(200, "The clock, and what ran", CLOCK), r -> {
             r.query().done();
             return Response.ok(state(clock.advance(r.caller(), ClockAdvance.fromJson(r.body()))));
         });
-        router.get("/sandbox/clock", VIEW, r -> {
+        router.get("/sandbox/clock", VIEW, Operation.of("Read the sandbox clock")
+                .answers(200, "The clock", CLOCK), r -> {
             r.query().done();
             return Response.ok(state(clock.current(r.caller())));
         });
-        router.get("/sandbox/ledger/check", VIEW, r -> {
+        router.get("/sandbox/ledger/check", VIEW, Operation.of("Check that the platform's ledger balances")
+                .answers(200, "Whether it balances, and what does not", LEDGER_CHECK), r -> {
             r.query().done();
             var violations = reconciliation.check(r.caller());
             return Response.ok(JsonObject.of().put("balanced", violations.isEmpty())

@@ -1,8 +1,13 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.object;
+import static payments.core.json.JsonSchema.string;
+
 import java.util.function.Function;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
+import payments.adapter.http.Shape;
 import payments.core.json.JsonObject;
 import payments.core.wallet.SignedRequest;
 import payments.ports.wallet.SignedCall;
@@ -12,6 +17,10 @@ import payments.ports.wallet.SignedOutcome;
 final class SignedCalls {
     static final String SIGNATURE = "Service-Wallet-Signature";
     static final String REQUEST_ID = "Request-Id";
+    /** The 202 of a first leg. */
+    static final Shape CHALLENGE = new Shape("SignedRequestChallenge", object().required("type", string())
+            .required("payloadToSign", string()).required("requestId", string()).required("expiresAt", dateTime())
+            .schema());
 
     private SignedCalls() {
     }

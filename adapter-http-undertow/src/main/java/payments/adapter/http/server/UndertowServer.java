@@ -26,7 +26,8 @@ public final class UndertowServer implements AutoCloseable {
     public UndertowServer(String host, int port, int workers, ApiHandler handler, Monitoring monitoring,
                           Integer metricsPort) {
         this.requests = new Draining(handler);
-        HttpHandler api = new AccessLog(monitoring, new Probes(requests, handler.readiness()));
+        HttpHandler api = new AccessLog(monitoring, new OpenApiEndpoint(handler,
+                metricsPort == null && monitoring != Monitoring.NONE, new Probes(requests, handler.readiness())));
         var builder = Undertow.builder();
         if (metricsPort == null) {
             builder.addHttpListener(port, host, new MetricsEndpoint(monitoring, api));

@@ -18,14 +18,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import payments.adapter.http.ApiHandler;
+import payments.adapter.http.Handler;
+import payments.adapter.http.Operation;
+import payments.adapter.http.Response;
+import payments.adapter.http.Router;
 import payments.core.id.PlatformId;
 import payments.core.id.TokenId;
 import payments.core.platform.Caller;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
-import payments.adapter.http.Router;
-import payments.adapter.http.Response;
-import payments.adapter.http.ApiHandler;
 
 /** Closing the listener answers the requests in flight and refuses new ones with the error body. */
 class UndertowServerTest {
@@ -38,7 +40,7 @@ class UndertowServerTest {
             throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Router router = new Router().get("/slow", Permission.VIEW, r -> {
+        Router router = new Router().get("/slow", Permission.VIEW, Operation.of("test"), r -> {
             entered.countDown();
             try {
                 release.await(10, TimeUnit.SECONDS);
@@ -46,7 +48,7 @@ class UndertowServerTest {
                 Thread.currentThread().interrupt();
             }
             return Response.ok(Map.of("done", true));
-        }).get("/fast", Permission.VIEW, r -> Response.ok(Map.of("done", true)));
+        }).get("/fast", Permission.VIEW, Operation.of("test"), r -> Response.ok(Map.of("done", true)));
         UndertowServer server = new UndertowServer("127.0.0.1", 0, 4,
                 new ApiHandler(router, (user, password) -> CALLER, (user, password) -> Optional.of(CALLER))).start();
         int port = server.port();
@@ -105,8 +107,9 @@ class UndertowServerTest {
     @Test
     void a_body_trickling_in_is_answered_408_within_the_receive_time_and_trickling_headers_are_cut_off()
             throws Exception {
-        Router router = new Router().post("/blocking", Permission.TRANSACT, r -> Response.ok(Map.of("done", true)))
-                .postNonBlocking("/non-blocking", Permission.TRANSACT, r -> Response.ok(Map.of("done", true)));
+        Handler done = r -> Response.ok(Map.of("done", true));
+        Router router = new Router().post("/blocking", Permission.TRANSACT, Operation.of("test"), done)
+                .postNonBlocking("/non-blocking", Permission.TRANSACT, Operation.of("test"), done);
         var handler = new ApiHandler(router, (user, password) -> CALLER, (user, password) -> Optional.of(CALLER))
                 .receivingWithin(500);
         try (UndertowServer server = new UndertowServer("127.0.0.1", 0, 4, handler).start()) {

@@ -1,10 +1,10 @@
-package payments.adapter.http;
+package payments.adapter.http.body;
 
 import payments.core.error.DomainError;
 
 /** A request that did not all arrive within the time a request may take to arrive: 408, and the connection closes. */
-final class RequestTimeout extends DomainError {
-    RequestTimeout() {
+public final class RequestTimeout extends DomainError {
+    public RequestTimeout() {
         super("REQUEST_TIMEOUT", "The request did not arrive in time", null);
     }
 }

@@ -1,4 +1,4 @@
-package payments.adapter.http;
+package payments.adapter.http.body;
 
 import io.undertow.server.HttpServerExchange;
 import java.util.concurrent.TimeUnit;
@@ -9,7 +9,7 @@ import org.xnio.XnioExecutor;
  * request is answered 408 and its connection closes. Touched by the connection's I/O thread alone. A body that came
  * with its headers (most do) arms no timer.
  */
-final class BodyArrival {
+public final class BodyArrival {
     private final HttpServerExchange exchange;
     private final long millis;
     private final Runnable answerLate;
@@ -18,14 +18,14 @@ final class BodyArrival {
     private XnioExecutor.Key timer;
 
     /** @param answerLate answers the exchange with 408, on the I/O thread */
-    BodyArrival(HttpServerExchange exchange, long millis, Runnable answerLate) {
+    public BodyArrival(HttpServerExchange exchange, long millis, Runnable answerLate) {
         this.exchange = exchange;
         this.millis = millis;
         this.answerLate = answerLate;
     }
 
     /** The whole body is here: true unless it came after its deadline (then the request was answered already). */
-    boolean arrived() {
+    public boolean arrived() {
         if (late) {
             return false;
         }
@@ -37,7 +37,7 @@ final class BodyArrival {
     }
 
     /** Once the receive is under way: a body still on its way gets its deadline. */
-    void awaitedFor() {
+    public void awaitedFor() {
         if (!arrived) {
             timer = exchange.getIoThread().executeAfter(this::expire, millis, TimeUnit.MILLISECONDS);
         }

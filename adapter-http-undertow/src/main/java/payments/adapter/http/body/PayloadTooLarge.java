@@ -1,10 +1,10 @@
-package payments.adapter.http;
+package payments.adapter.http.body;
 
 import payments.core.error.DomainError;
 
 /** A body over the limit: 413 before any of it is parsed. */
-final class PayloadTooLarge extends DomainError {
-    PayloadTooLarge(int limitBytes) {
+public final class PayloadTooLarge extends DomainError {
+    public PayloadTooLarge(int limitBytes) {
         super("PAYLOAD_TOO_LARGE", "Request bodies are limited to " + limitBytes + " bytes", null);
     }
 }

@@ -1,4 +1,4 @@
-package payments.adapter.http;
+package payments.adapter.http.body;
 
 import io.undertow.server.HttpServerExchange;
 import java.io.ByteArrayOutputStream;
@@ -12,7 +12,7 @@ import payments.core.error.InvalidInput;
  * Reads a request's body on a worker thread within a deadline for the whole body, not for each read: a client
  * sending a byte a second would pass any per-read timeout and hold the worker for as long as it likes.
  */
-final class RequestBody {
+public final class RequestBody {
     private final StreamSourceChannel channel;
     private final long deadlineNanos;
 
@@ -24,16 +24,16 @@ final class RequestBody {
     /**
      * The body, read without putting the exchange in blocking mode (so that the answer can be sent from the I/O
      * thread). A body of a declared length is read into an array of that length; a chunked one up to one byte past
-     * the limit. 413 above {@code limit} (the rest read and dropped first, so the client sees the answer), 408 when
-     * it has not all arrived within {@code timeoutMillis}.
+     * the limit. 413 above {@code limit} (the rest, up to {@code drainLimit}, read and dropped first, so the client
+     * sees the answer), 408 when it has not all arrived within {@code timeoutMillis}.
      */
-    static byte[] read(HttpServerExchange exchange, int limit, long timeoutMillis) {
+    public static byte[] read(HttpServerExchange exchange, int limit, long drainLimit, long timeoutMillis) {
         var body = new RequestBody(exchange.getRequestChannel(), timeoutMillis);
         try {
             long declared = exchange.getRequestContentLength();
             byte[] bytes = declared > limit ? null : declared >= 0 ? body.exactly((int) declared) : body.upTo(limit + 1);
             if (bytes == null || bytes.length > limit) {
-                body.drain(ApiHandler.MAX_DRAINED_BYTES);
+                body.drain(drainLimit);
                 throw new PayloadTooLarge(limit);
             }
             return bytes;

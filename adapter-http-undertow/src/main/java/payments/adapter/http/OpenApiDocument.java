@@ -1,0 +1,144 @@
+package payments.adapter.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import payments.core.json.JsonSchema;
+import payments.core.json.ResourceSchemas;
+
+/**
+ * The API's OpenAPI 3.1 description, made from the routes the server really has: each route's template,
+ * permission and {@link Operation} (request bodies described by the rules that check them, answers by the schemas
+ * next to the code that writes them), the error body, and Basic authentication.
+ */
+final class OpenApiDocument {
+    static final String VERSION = "3.1.0";
+    private static final Shape ERROR = new Shape("Error", JsonSchema.object()
+            .required("status", JsonSchema.integer()).required("code", JsonSchema.string())
+            .required("message", JsonSchema.string())
+            .optional("details", JsonSchema.anyObject("More about the refusal: the fields at fault in errors[]"))
+            .optional("reason", JsonSchema.string()).schema());
+    private static final List<Shape> COMMON = List.of(ERROR, new Shape("Currency", ResourceSchemas.CURRENCY),
+            new Shape("CurrencyAmount", ResourceSchemas.CURRENCY_AMOUNT));
+    private static final Map<String, Object> ERROR_ANSWER = Map.of("$ref", "#/components/responses/Error");
+
+    private OpenApiDocument() {
+    }
+
+    /**
+     * @param servicePaths path items served outside the versioned base path (probes, this document), each naming
+     *                     its own server and security
+     */
+    static Map<String, Object> of(List<Router.Route> routes, Map<String, Object> servicePaths) {
+        Map<String, Object> schemas = new TreeMap<>();
+        COMMON.forEach(shape -> publish(schemas, shape));
+        Map<String, Map<String, Object>> paths = new LinkedHashMap<>();
+        for (Router.Route route : routes) {
+            route.operation().shapes().forEach(shape -> publish(schemas, shape));
+            paths.computeIfAbsent(route.template(), t -> new LinkedHashMap<>())
+                    .put(route.method().toLowerCase(java.util.Locale.ROOT), operation(route));
+        }
+        Map<String, Object> allPaths = new LinkedHashMap<>(paths);
+        allPaths.putAll(servicePaths);
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("openapi", VERSION);
+        document.put("info", Map.of("title", "Global payments service API",
+                "version", ApiHandler.BASE_PATH.substring(1),
+                "description", "Customers, accounts, transfers, quotes, UMA, embedded wallets and webhooks. "
+                        + "Amounts are integers in the currency's minor units. Errors answer with the Error body.",
+                "license", Map.of("name", "Apache-2.0", "identifier", "Apache-2.0")));
+        document.put("servers", List.of(Map.of("url", ApiHandler.BASE_PATH)));
+        document.put("security", List.of(Map.of("basicAuth", List.of())));
+        document.put("paths", allPaths);
+        document.put("components", Map.of(
+                "schemas", schemas,
+                "responses", Map.of("Error", Map.of("description", "A refusal or failure",
+                        "content", json(ERROR.ref()))),
+                "securitySchemes", Map.of("basicAuth", Map.of("type", "http", "scheme", "basic",
+                        "description", "An API token: its id as the username, its secret as the password"))));
+        return document;
+    }
+
+    private static void publish(Map<String, Object> schemas, Shape shape) {
+        Object earlier = schemas.putIfAbsent(shape.name(), shape.schema());
+        if (earlier != null && !earlier.equals(shape.schema())) {
+            throw new IllegalStateException("Two schemas are named " + shape.name());
+        }
+    }
+
+    private static Map<String, Object> operation(Router.Route route) {
+        Operation op = route.operation();
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("operationId", operationId(route));
+        json.put("summary", op.summary());
+        json.put("description", description(route));
+        json.put("tags", List.of(route.segments()[0]));
+        json.put("x-permission", route.permission().name());
+        List<Object> parameters = new ArrayList<>();
+        for (String segment : route.segments()) {
+            if (segment.startsWith("{")) {
+                parameters.add(Map.of("name", segment.substring(1, segment.length() - 1), "in", "path",
+                        "required", true, "schema", JsonSchema.string()));
+            }
+        }
+        op.query().forEach((name, schema) -> parameters.add(schema.get("type").equals("array")
+                ? Map.of("name", name, "in", "query", "schema", schema, "style", "form", "explode", true)
+                : Map.of("name", name, "in", "query", "schema", schema)));
+        if (op.isIdempotent()) {
+            parameters.add(header(Idempotent.HEADER, "A client's key for this request (a UUID): a repeat with "
+                    + "the same key and body gets the first answer, marked Idempotent-Replayed"));
+        }
+        if (op.isSigned()) {
+            parameters.add(header("Service-Wallet-Signature", "The retry's signature over payloadToSign"));
+            parameters.add(header("Request-Id", "The retry's requestId, from the 202"));
+        }
+        op.headers().forEach((name, description) -> parameters.add(header(name, description)));
+        if (!parameters.isEmpty()) {
+            json.put("parameters", parameters);
+        }
+        if (op.body() != null) {
+            json.put("requestBody", Map.of("required", op.bodyRequired(), "content", json(op.body().schema())));
+        }
+        Map<String, Object> responses = new LinkedHashMap<>();
+        op.answers().forEach((status, answer) -> responses.put(status.toString(), answer.schema() == null
+                ? Map.of("description", answer.description())
+                : Map.of("description", answer.description(), "content", json(answer.schema()))));
+        responses.put("4XX", ERROR_ANSWER);
+        responses.put("5XX", ERROR_ANSWER);
+        json.put("responses", responses);
+        return json;
+    }
+
+    private static String description(Router.Route route) {
+        String text = "Needs a token with the " + route.permission() + " permission.";
+        if (route.template().startsWith("/sandbox/")) {
+            text += " Sandbox platforms only.";
+        }
+        return text;
+    }
+
+    /** {@code GET /customers/{customerId}} becomes {@code getCustomersByCustomerId}. */
+    private static String operationId(Router.Route route) {
+        StringBuilder id = new StringBuilder(route.method().toLowerCase(java.util.Locale.ROOT));
+        for (String segment : route.segments()) {
+            boolean param = segment.startsWith("{");
+            String word = param ? "By-" + segment.substring(1, segment.length() - 1) : segment;
+            for (String part : word.split("[-_]")) {
+                if (!part.isEmpty()) {
+                    id.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+                }
+            }
+        }
+        return id.toString();
+    }
+
+    private static Map<String, Object> header(String name, String description) {
+        return Map.of("name", name, "in", "header", "description", description, "schema", JsonSchema.string());
+    }
+
+    static Map<String, Object> json(Map<String, Object> schema) {
+        return Map.of("application/json", Map.of("schema", schema));
+    }
+}
