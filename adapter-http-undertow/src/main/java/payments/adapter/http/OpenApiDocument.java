@@ -58,7 +58,28 @@ final class OpenApiDocument {
                         "content", json(ERROR.ref()))),
                 "securitySchemes", Map.of("basicAuth", Map.of("type", "http", "scheme", "basic",
                         "description", "An API token: its id as the username, its secret as the password"))));
-        return document;
+        return stable(document, null);
+    }
+
+    /**
+     * The document with a fixed key order, so that it reads the same at every start: the top level as written,
+     * paths in the order the routes are registered, properties in the order the schemas list them, every other
+     * object's keys sorted (many are {@code Map.of}, whose order changes from run to run).
+     *
+     * @param key the key {@code node} is the value of; null for the document itself
+     */
+    @SuppressWarnings("unchecked")
+    private static <T> T stable(T node, String key) {
+        if (node instanceof Map<?, ?> map) {
+            Map<String, Object> ordered = key == null || key.equals("paths") || key.equals("properties")
+                    ? new LinkedHashMap<>() : new TreeMap<>();
+            map.forEach((k, v) -> ordered.put((String) k, stable(v, (String) k)));
+            return (T) ordered;
+        }
+        if (node instanceof List<?> list) {
+            return (T) list.stream().map(item -> stable(item, "")).toList();
+        }
+        return node;
     }
 
     private static void publish(Map<String, Object> schemas, Shape shape) {
