@@ -26,11 +26,13 @@ import payments.adapter.http.webhook.HttpWebhookTransport;
 import payments.adapter.metrics.BacklogGauges;
 import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Db;
-import payments.adapter.persistence.secret.SecretBox;
 import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
+import payments.adapter.persistence.compliance.JooqBeneficialOwners;
+import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
+import payments.adapter.persistence.secret.SecretBox;
 import payments.adapter.persistence.store.JooqApiTokens;
 import payments.adapter.persistence.store.JooqCustomers;
 import payments.adapter.persistence.store.JooqExternalAccounts;
@@ -51,6 +53,7 @@ import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
 import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
 import payments.adapter.sandbox.SandboxFxRates;
+import payments.adapter.sandbox.SandboxIdentityChecks;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
 import payments.adapter.sandbox.SandboxUmaNetwork;
@@ -63,6 +66,11 @@ import payments.ports.account.InternalAccountUseCases;
 import payments.ports.batch.Batching;
 import payments.ports.batch.Idempotency;
 import payments.ports.batch.IdempotencyService;
+import payments.ports.compliance.BeneficialOwnerService;
+import payments.ports.compliance.BeneficialOwnerUseCases;
+import payments.ports.compliance.VerificationService;
+import payments.ports.compliance.VerificationSteps;
+import payments.ports.compliance.VerificationUseCases;
 import payments.ports.customer.CustomerAccounts;
 import payments.ports.customer.CustomerService;
 import payments.ports.customer.CustomerUseCases;
@@ -75,6 +83,8 @@ import payments.ports.fx.DiscoveryService;
 import payments.ports.fx.DiscoveryUseCases;
 import payments.ports.fx.ExchangeRateService;
 import payments.ports.fx.ExchangeRateUseCases;
+import payments.ports.health.HealthService;
+import payments.ports.health.HealthUseCases;
 import payments.ports.platform.Authentication;
 import payments.ports.platform.PlatformService;
 import payments.ports.platform.PlatformUseCases;
@@ -86,8 +96,6 @@ import payments.ports.quote.QuoteExpiry;
 import payments.ports.quote.QuoteFunding;
 import payments.ports.quote.QuotePayouts;
 import payments.ports.quote.QuotePreparation;
-import payments.ports.health.HealthService;
-import payments.ports.health.HealthUseCases;
 import payments.ports.quote.QuoteService;
 import payments.ports.quote.QuoteUseCases;
 import payments.ports.quote.ReceiverLookupService;
@@ -151,6 +159,8 @@ final class Wiring implements Payments {
     final WebhookDelivery webhookDelivery;
     final ReconciliationService reconciliation;
     private final CustomerService customers;
+    private final BeneficialOwnerService beneficialOwners;
+    private final VerificationService verifications;
     private final InternalAccountService internalAccounts;
     private final ExternalAccountService externalAccounts;
     private final TransferService transfers;
@@ -264,13 +274,21 @@ final class Wiring implements Payments {
                 externalAccountStore), transactionStore, incomingPayments, platformClock, ids, db);
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
                 new SecureRandomInvitationCodes(), platformClock, db, events);
+        var ownerStore = new JooqBeneficialOwners(db);
+        var verificationStore = new JooqVerifications(db);
+        beneficialOwners = new BeneficialOwnerService(ownerStore, customerStore, db, clock, ids);
+        verifications = new VerificationService(verificationStore, ownerStore, customerStore, jobStore, events, db,
+                platformClock, ids);
+        var verificationSteps = new VerificationSteps(verificationStore, ownerStore, customerStore, platformStore,
+                new SandboxIdentityChecks(), jobStore, events, ids);
         exchangeRates = new ExchangeRateService(platformStore, fxRates, platformClock);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
                 QuotePayouts.KIND, quotePayouts,
-                IncomingPayments.DEADLINE, incomingPayments), platformClock, db);
+                IncomingPayments.DEADLINE, incomingPayments,
+                VerificationSteps.KIND, verificationSteps), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -353,6 +371,16 @@ final class Wiring implements Payments {
     @Override
     public CustomerUseCases customers() {
         return customers;
+    }
+
+    @Override
+    public BeneficialOwnerUseCases beneficialOwners() {
+        return beneficialOwners;
+    }
+
+    @Override
+    public VerificationUseCases verifications() {
+        return verifications;
     }
 
     @Override

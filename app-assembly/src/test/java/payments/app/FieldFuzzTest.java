@@ -138,7 +138,23 @@ class FieldFuzzTest {
         // Where a list has no second page here: any position is a valid cursor, and "now" lists everything.
         String now = new PageCursor(Instant.now(), new UUID(0, 0)).encode();
 
+        Map<String, Object> owner = Map.of("customerId", patchedBusiness, "roles", List.of("UBO", "CONTROL_PERSON"),
+                "ownershipPercentage", 0, "personalInfo", Map.of("firstName", "Grace", "lastName", "Hopper",
+                        "birthDate", "1970-01-02", "nationality", "US", "address", Map.of("line1", "1 Main St",
+                                "postalCode", "10001", "country", "US"), "idType", "SSN", "identifier", "123-45-6789"));
+        String patchedOwner = created(api.post("/beneficial-owners", owner));
+
         return List.of(
+                Base.post("POST /beneficial-owners", api, "/beneficial-owners", () -> owner),
+                new Base("PATCH /beneficial-owners/{id}", api, "PATCH", () -> "/beneficial-owners/" + patchedOwner,
+                        () -> Map.of("roles", List.of("DIRECTOR"), "ownershipPercentage", 0,
+                                "personalInfo", Map.of("middleName", "Brewster", "email", "grace@test.example")),
+                        false),
+                Base.post("POST /verifications", api, "/verifications", () -> Map.of("customerId", payer)),
+                Base.get("GET /beneficial-owners", api, query("/beneficial-owners", "customerId", patchedBusiness,
+                        "limit", "5", "cursor", now)),
+                Base.get("GET /verifications", api, query("/verifications", "customerId", payer,
+                        "verificationStatus", "RESOLVE_ERRORS", "limit", "5", "cursor", now)),
                 Base.post("POST /customers (individual)", api, "/customers", () -> {
                     int n = next();
                     return individual("fuzz-" + n, "$fuzz" + n + "@test.example");

@@ -2,6 +2,8 @@ package payments.ports;
 
 import payments.ports.account.InternalAccountUseCases;
 import payments.ports.batch.Idempotency;
+import payments.ports.compliance.BeneficialOwnerUseCases;
+import payments.ports.compliance.VerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
 import payments.ports.externalaccount.ExternalAccountUseCases;
 import payments.ports.fx.DiscoveryUseCases;
@@ -36,6 +38,10 @@ public interface Payments {
     TokenUseCases tokens();
 
     CustomerUseCases customers();
+
+    BeneficialOwnerUseCases beneficialOwners();
+
+    VerificationUseCases verifications();
 
     InternalAccountUseCases internalAccounts();
 

@@ -30,6 +30,12 @@ public record Customer(CustomerId id, PlatformId platformId, String platformCust
                 phoneNumber, verificationStatus, details, createdAt, now, now);
     }
 
+    /** The customer with the kycStatus / kybStatus a verification reached. */
+    public Customer verified(String status, Instant now) {
+        return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
+                phoneNumber, status, details, createdAt, now, deletedAt);
+    }
+
     public static NotFound notFound(CustomerId id) {
         return new NotFound("USER_NOT_FOUND", "No customer " + id);
     }

@@ -7,6 +7,7 @@ import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountView;
+import payments.core.compliance.Verification;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.Invitation;
@@ -121,6 +122,18 @@ public final class ResourceJson {
                         : Map.of("fullName", a.beneficiaryVerifiedName()))
                 .put("accountInfo", info)
                 .put("createdAt", a.createdAt()).put("updatedAt", a.updatedAt()).map();
+    }
+
+    /** The spec's Verification. */
+    public static Map<String, Object> verification(Verification v) {
+        return JsonObject.of().put("id", v.wireId())
+                .put("customerId", v.customerId())
+                .put("verificationStatus", v.status().name())
+                .put("errors", v.errors().stream().map(e -> JsonObject.of().put("resourceId", e.resourceId())
+                        .put("type", e.type()).put("field", e.field())
+                        .put("acceptedDocumentTypes", e.acceptedDocumentTypes()).put("reason", e.reason()).map())
+                        .toList())
+                .put("createdAt", v.createdAt()).put("updatedAt", v.updatedAt()).map();
     }
 
     /** The spec's UmaInvitation. */

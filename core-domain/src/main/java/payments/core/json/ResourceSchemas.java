@@ -15,6 +15,7 @@ import payments.core.account.BeneficiaryVerificationStatus;
 import payments.core.account.ExternalAccountStatus;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
+import payments.core.compliance.VerificationStatus;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.InvitationStatus;
 import payments.core.transaction.Direction;
@@ -107,6 +108,16 @@ public final class ResourceSchemas {
             .required("status", enumOf(InvitationStatus.class))
             .optional("firstName", string())
             .optional("amountToSend", ref("CurrencyAmount"))
+            .schema();
+
+    public static final Map<String, Object> VERIFICATION = object().required("id", string())
+            .required("customerId", string())
+            .required("verificationStatus", enumOf(VerificationStatus.class))
+            .required("errors", arrayOf(object().required("resourceId", string()).required("type", string())
+                    .optional("field", string()).optional("acceptedDocumentTypes", arrayOf(string()))
+                    .required("reason", string()).schema()))
+            .required("createdAt", dateTime())
+            .required("updatedAt", dateTime())
             .schema();
 
     private ResourceSchemas() {

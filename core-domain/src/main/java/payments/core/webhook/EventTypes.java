@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import payments.core.compliance.VerificationStatus;
 import payments.core.customer.CustomerType;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionStatus;
@@ -26,6 +27,14 @@ public final class EventTypes {
     /** {@code CUSTOMER.KYC_<status>} for individuals, {@code CUSTOMER.KYB_<status>} for businesses. */
     public static String customerVerification(CustomerType type, String status) {
         return "CUSTOMER." + (type == CustomerType.INDIVIDUAL ? "KYC_" : "KYB_") + status;
+    }
+
+    /**
+     * {@code VERIFICATION.<status>}, or null for {@code READY_FOR_VERIFICATION}, which no webhook sends (the
+     * reference's event schemas leave it out).
+     */
+    public static String verification(VerificationStatus status) {
+        return status == VerificationStatus.READY_FOR_VERIFICATION ? null : "VERIFICATION." + status;
     }
 
     /**

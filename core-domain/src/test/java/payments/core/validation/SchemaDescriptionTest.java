@@ -18,7 +18,8 @@ class SchemaDescriptionTest {
             payments.core.account.AccountSchemas.class, payments.core.account.AccountInfoSchemas.class,
             payments.core.wallet.WalletSchemas.class, payments.core.invitation.InvitationSchemas.class,
             payments.core.quote.QuoteSchemas.class, payments.core.transaction.TransactionSchemas.class,
-            payments.core.transfer.TransferSchemas.class, payments.core.webhook.WebhookSchemas.class);
+            payments.core.transfer.TransferSchemas.class, payments.core.webhook.WebhookSchemas.class,
+            payments.core.compliance.ComplianceSchemas.class);
 
     @Test
     void each_rule_describes_what_it_accepts() {

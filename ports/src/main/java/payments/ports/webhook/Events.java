@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccountView;
+import payments.core.compliance.Verification;
 import payments.core.customer.Customer;
 import payments.core.id.PlatformId;
 import payments.core.invitation.InvitationView;
@@ -77,6 +78,14 @@ public final class Events {
 
     public void internalAccountBalance(PlatformId platform, InternalAccountView account) {
         emit(platform, EventTypes.INTERNAL_ACCOUNT_BALANCE_UPDATED, ResourceJson.internalAccount(account));
+    }
+
+    /** A verification was created ({@code before} null) or moved: an event for its new status, if that has one. */
+    public void verificationChanged(Verification before, Verification after) {
+        String type = EventTypes.verification(after.status());
+        if (type != null && (before == null || before.status() != after.status())) {
+            emit(after.platformId(), type, ResourceJson.verification(after));
+        }
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

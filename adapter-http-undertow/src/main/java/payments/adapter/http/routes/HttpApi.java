@@ -14,6 +14,7 @@ public final class HttpApi {
         Router router = new Router();
         new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
         new CustomerRoutes(payments.customers()).register(router);
+        new ComplianceRoutes(payments.beneficialOwners(), payments.verifications()).register(router);
         new AccountRoutes(payments.internalAccounts(), payments.externalAccounts(), payments.idempotency())
                 .register(router);
         new MoneyMovementRoutes(payments.transfers(), payments.transactions(), payments.idempotency())
