@@ -19,7 +19,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
                      Map<String, String> oidcIssuers, Batches batches, Http http,
-                     EndpointPolicy webhookPolicy, String masterKey) {
+                     EndpointPolicy webhookPolicy, String masterKey, String endUserTermsUrl) {
 
     /**
      * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
@@ -43,6 +43,9 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
             super(message);
         }
     }
+
+    /** Where the end-user terms are published unless the operator names its own page. */
+    public static final String DEFAULT_END_USER_TERMS_URL = "https://example.com/end-user-terms";
 
     public static final List<String> DEFAULT_SANDBOX_CURRENCIES = List.of("USD", "EUR", "GBP", "MXN", "USDC", "BTC");
     static final long MAX_WEBHOOK_TIMEOUT_MILLIS = 30_000;
@@ -84,25 +87,29 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                                 : intValue(env, "PAYMENTS_METRICS_PORT", 0, 0, 65_535)),
                 new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
                         booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)),
-                masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))));
+                masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))),
+                env.getOrDefault("PAYMENTS_END_USER_TERMS_URL", DEFAULT_END_USER_TERMS_URL));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
-                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
-                passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
+                passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
-                passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey);
+                passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -110,7 +117,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
-                oidcIssuers, batches, http, webhookPolicy, masterKey);
+                oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl);
     }
 
     /** The settings without their secrets (passwords, keys, the sandbox token), should they ever be printed. */

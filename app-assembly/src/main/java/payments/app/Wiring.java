@@ -29,6 +29,7 @@ import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
+import payments.adapter.persistence.compliance.JooqContactCodes;
 import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
@@ -50,6 +51,7 @@ import payments.adapter.persistence.store.JooqWebhookEvents;
 import payments.adapter.persistence.store.JooqWebhookKeys;
 import payments.adapter.sandbox.LogOnlyOtpSender;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
+import payments.adapter.sandbox.SandboxContactCodeSender;
 import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
 import payments.adapter.sandbox.SandboxFxRates;
@@ -71,9 +73,12 @@ import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.VerificationService;
 import payments.ports.compliance.VerificationSteps;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.customer.ContactVerificationService;
+import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerAccounts;
 import payments.ports.customer.CustomerService;
 import payments.ports.customer.CustomerUseCases;
+import payments.ports.customer.EndUserTermsUseCases;
 import payments.ports.customer.TiedContactChange;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
@@ -159,6 +164,8 @@ final class Wiring implements Payments {
     final WebhookDelivery webhookDelivery;
     final ReconciliationService reconciliation;
     private final CustomerService customers;
+    private final ContactVerificationService contactVerification;
+    private final EndUserTermsUseCases endUserTerms;
     private final BeneficialOwnerService beneficialOwners;
     private final VerificationService verifications;
     private final InternalAccountService internalAccounts;
@@ -274,6 +281,9 @@ final class Wiring implements Payments {
                 externalAccountStore), transactionStore, incomingPayments, platformClock, ids, db);
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
                 new SecureRandomInvitationCodes(), platformClock, db, events);
+        contactVerification = new ContactVerificationService(customerStore, new JooqContactCodes(db),
+                new SandboxContactCodeSender(), db, platformClock);
+        endUserTerms = EndUserTermsUseCases.publishedAt(config.endUserTermsUrl());
         var ownerStore = new JooqBeneficialOwners(db);
         var verificationStore = new JooqVerifications(db);
         beneficialOwners = new BeneficialOwnerService(ownerStore, customerStore, db, clock, ids);
@@ -371,6 +381,16 @@ final class Wiring implements Payments {
     @Override
     public CustomerUseCases customers() {
         return customers;
+    }
+
+    @Override
+    public ContactVerificationUseCases contactVerification() {
+        return contactVerification;
+    }
+
+    @Override
+    public EndUserTermsUseCases endUserTerms() {
+        return endUserTerms;
     }
 
     @Override

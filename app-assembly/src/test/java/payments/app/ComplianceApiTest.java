@@ -184,4 +184,38 @@ class ComplianceApiTest {
         assertNull(stranger.get("/verifications").body().get("nextCursor"));
         assertTrue(api.get("/verifications").data().size() >= 1);
     }
+
+    @Test
+    void a_platform_that_requires_verified_customers_moves_money_only_for_approved_ones() {
+        assertEquals(false, api.get("/config").body().get("requireVerifiedCustomers"), "off in the sandbox");
+        assertEquals(true, TestServer.newPlatform(Environment.PRODUCTION).get("/config").body()
+                .get("requireVerifiedCustomers"), "on in production");
+        assertEquals(200, api.patch("/config", Map.of("requireVerifiedCustomers", true)).status());
+
+        Map<String, Object> body = new HashMap<>(CustomerApiTest.individual("gated-" + System.nanoTime()));
+        body.put("nationality", "GB");
+        String customer = api.post("/customers", body).string("id");
+        String usd = (String) api.get("/customers/internal-accounts?customerId=" + customer + "&currency=USD")
+                .data().get(0).get("id");
+        assertEquals(200, api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 10_000))
+                .status(), "sandbox funding is not a payment of the customer's");
+        String external = api.post("/customers/external-accounts", AccountApiTest.usdAccount(customer, "987654321"))
+                .string("id");
+        Map<String, Object> transferOut = Map.of("source", Map.of("accountId", usd),
+                "destination", Map.of("accountId", external), "amount", 1_000);
+
+        var refused = api.post("/transfer-out", transferOut);
+        assertEquals(403, refused.status());
+        assertEquals("USER_NOT_READY", refused.code());
+        assertEquals("USER_NOT_READY", api.post("/transfer-in", Map.of("source", Map.of("accountId", external),
+                "destination", Map.of("accountId", usd), "amount", 1_000)).code());
+        assertEquals("USER_NOT_READY", api.post("/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT",
+                "accountId", usd), "destination", Map.of("destinationType", "ACCOUNT", "accountId", external),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 1_000)).code());
+
+        assertEquals("READY_FOR_VERIFICATION", verify(customer).string("verificationStatus"));
+        api.post("/sandbox/clock/advance", Map.of("seconds", 30));
+        assertEquals("APPROVED", api.get("/customers/" + customer).string("kycStatus"));
+        assertEquals(201, api.post("/transfer-out", transferOut).status());
+    }
 }

@@ -29,6 +29,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import payments.core.customer.EndUserTerms;
 import payments.core.page.PageCursor;
 import payments.core.platform.Environment;
 
@@ -151,6 +152,12 @@ class FieldFuzzTest {
                                 "personalInfo", Map.of("middleName", "Brewster", "email", "grace@test.example")),
                         false),
                 Base.post("POST /verifications", api, "/verifications", () -> Map.of("customerId", payer)),
+                new Base("POST /customers/{id}/verify-email/confirm", api, "POST", () -> {
+                    String european = created(api.post("/customers", Map.of("customerType", "INDIVIDUAL",
+                            "region", "FR", "email", "fuzz" + next() + "@test.example")));
+                    assertEquals(204, api.post("/customers/" + european + "/verify-email", null).status());
+                    return "/customers/" + european + "/verify-email/confirm";
+                }, () -> Map.of("code", "123456"), false),
                 Base.get("GET /beneficial-owners", api, query("/beneficial-owners", "customerId", patchedBusiness,
                         "limit", "5", "cursor", now)),
                 Base.get("GET /verifications", api, query("/verifications", "customerId", payer,
@@ -281,7 +288,7 @@ class FieldFuzzTest {
         body.put("pepStatus", "NONE");
         body.put("kycStatus", "PENDING");
         body.put("endUserTermsConsent", Map.of("acceptedAt", "2025-01-02T03:04:05Z", "ipAddress", "203.0.113.7",
-                "termsVersion", "v1", "acceptanceMethod", "CHECKBOX"));
+                "termsVersion", EndUserTerms.VERSION, "acceptanceMethod", "CHECKBOX"));
         return body;
     }
 

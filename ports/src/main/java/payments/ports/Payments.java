@@ -4,7 +4,9 @@ import payments.ports.account.InternalAccountUseCases;
 import payments.ports.batch.Idempotency;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
+import payments.ports.customer.EndUserTermsUseCases;
 import payments.ports.externalaccount.ExternalAccountUseCases;
 import payments.ports.fx.DiscoveryUseCases;
 import payments.ports.fx.ExchangeRateUseCases;
@@ -38,6 +40,10 @@ public interface Payments {
     TokenUseCases tokens();
 
     CustomerUseCases customers();
+
+    ContactVerificationUseCases contactVerification();
+
+    EndUserTermsUseCases endUserTerms();
 
     BeneficialOwnerUseCases beneficialOwners();
 

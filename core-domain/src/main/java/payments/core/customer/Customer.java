@@ -15,10 +15,20 @@ import payments.core.id.PlatformId;
 public record Customer(CustomerId id, PlatformId platformId, String platformCustomerId, CustomerType type,
                        String umaAddress, String region, List<String> currencies, String email, String phoneNumber,
                        String verificationStatus, Map<String, Object> details, Instant createdAt, Instant updatedAt,
-                       Instant deletedAt) {
+                       Instant deletedAt, VerifiedContacts verifiedContacts) {
     public Customer {
         currencies = List.copyOf(currencies);
         details = Map.copyOf(details);
+        verifiedContacts = verifiedContacts == null ? VerifiedContacts.NONE : verifiedContacts;
+    }
+
+    /** A customer none of whose contacts is verified yet. */
+    public Customer(CustomerId id, PlatformId platformId, String platformCustomerId, CustomerType type,
+                    String umaAddress, String region, List<String> currencies, String email, String phoneNumber,
+                    String verificationStatus, Map<String, Object> details, Instant createdAt, Instant updatedAt,
+                    Instant deletedAt) {
+        this(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email, phoneNumber,
+                verificationStatus, details, createdAt, updatedAt, deletedAt, VerifiedContacts.NONE);
     }
 
     public boolean isDeleted() {
@@ -27,13 +37,25 @@ public record Customer(CustomerId id, PlatformId platformId, String platformCust
 
     public Customer deleted(Instant now) {
         return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
-                phoneNumber, verificationStatus, details, createdAt, now, now);
+                phoneNumber, verificationStatus, details, createdAt, now, now, verifiedContacts);
     }
 
     /** The customer with the kycStatus / kybStatus a verification reached. */
     public Customer verified(String status, Instant now) {
         return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
-                phoneNumber, status, details, createdAt, now, deletedAt);
+                phoneNumber, status, details, createdAt, now, deletedAt, verifiedContacts);
+    }
+
+    /** The customer's current address on {@code channel}, or null. */
+    public String contact(ContactChannel channel) {
+        return channel == ContactChannel.EMAIL ? email : phoneNumber;
+    }
+
+    /** The customer having proved it receives what {@code channel} holds now. */
+    public Customer contactVerified(ContactChannel channel, Instant now) {
+        return new Customer(id, platformId, platformCustomerId, type, umaAddress, region, currencies, email,
+                phoneNumber, verificationStatus, details, createdAt, now, deletedAt,
+                verifiedContacts.with(channel, contact(channel)));
     }
 
     public static NotFound notFound(CustomerId id) {

@@ -78,6 +78,7 @@ public final class CustomerRules {
     /** "Other" choices need their description, as the reference requires. */
     @SuppressWarnings("unchecked")
     public static void check(CustomerType type, Map<String, Object> profile) {
+        EndUserTerms.checkConsent(profile);
         Map<String, Object> scope = type == CustomerType.BUSINESS
                 ? (Map<String, Object>) profile.getOrDefault("businessInfo", Map.of()) : profile;
         String prefix = type == CustomerType.BUSINESS ? "businessInfo." : "";

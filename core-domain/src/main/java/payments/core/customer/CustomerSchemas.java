@@ -148,6 +148,9 @@ public final class CustomerSchemas {
             "INDIVIDUAL", update("INDIVIDUAL", INDIVIDUAL_PROFILE),
             "BUSINESS", update("BUSINESS", BUSINESS_PROFILE)));
 
+    /** {@code POST /customers/{id}/verify-email/confirm} and {@code .../verify-phone/confirm}. */
+    public static final ObjectSchema CONTACT_CONFIRM = ObjectSchema.of().required("code", string(1, 16));
+
     /** Fields of the body that are typed columns of {@link Customer}; the rest is the type's profile. */
     public static final java.util.Set<String> TYPED_FIELDS = java.util.Set.of("customerType", "platformCustomerId",
             "region", "currencies", "email", "phoneNumber", "umaAddress", "kycStatus", "kybStatus");

@@ -8,6 +8,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountView;
 import payments.core.compliance.Verification;
+import payments.core.customer.ContactRules;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.Invitation;
@@ -80,7 +81,8 @@ public final class ResourceJson {
                 .put("currencies", c.currencies())
                 .put("email", c.email())
                 .put("phoneNumber", c.phoneNumber())
-                .put(c.type() == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus", c.verificationStatus());
+                .put(c.type() == CustomerType.INDIVIDUAL ? "kycStatus" : "kybStatus", c.verificationStatus())
+                .put("contactVerification", ContactRules.contactVerification(c));
         // The KYC/KYB profile is echoed as received, except write-only fields.
         c.details().forEach((k, v) -> {
             if (!k.equals("identifier")) {

@@ -67,6 +67,8 @@ public final class ResourceSchemas {
             .optional("phoneNumber", string())
             .optional("kycStatus", string())
             .optional("kybStatus", string())
+            .optional("contactVerification", object().optional("email", enumOf("PENDING", "VERIFIED"))
+                    .optional("phone", enumOf("PENDING", "VERIFIED")).schema())
             .required("createdAt", dateTime())
             .required("updatedAt", dateTime())
             .required("isDeleted", bool())

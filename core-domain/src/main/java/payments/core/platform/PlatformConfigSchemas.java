@@ -71,7 +71,8 @@ public final class PlatformConfigSchemas {
             .optional("supportedCurrencies", arrayOf(CURRENCY, 1, 50))
             .optional("embeddedWalletConfig", EMBEDDED_WALLET)
             .optional("cardTokenization2faConfig", CARD_TOKENIZATION_2FA)
-            .optional("feeConfigs", arrayOf(FEE_CONFIG, 0, 20));
+            .optional("feeConfigs", arrayOf(FEE_CONFIG, 0, 20))
+            .optional("requireVerifiedCustomers", bool());
 
     public static final ObjectSchema TOKEN_CREATE = ObjectSchema.of()
             .required("name", string(1, 255))

@@ -12,7 +12,8 @@ import payments.core.validation.Fields;
  */
 public record ConfigUpdate(String umaDomain, String webhookEndpoint, boolean clearWebhookEndpoint,
                            List<Map<String, Object>> supportedCurrencies, Map<String, Object> embeddedWalletConfig,
-                           Map<String, Object> cardTokenization2faConfig, List<Map<String, Object>> feeConfigs) {
+                           Map<String, Object> cardTokenization2faConfig, List<Map<String, Object>> feeConfigs,
+                           Boolean requireVerifiedCustomers) {
 
     /** From the JSON body of {@code PATCH /config}; 400 naming every invalid field. */
     @SuppressWarnings("unchecked")
@@ -24,7 +25,7 @@ public record ConfigUpdate(String umaDomain, String webhookEndpoint, boolean cle
                 (List<Map<String, Object>>) u.get("supportedCurrencies"),
                 (Map<String, Object>) u.get("embeddedWalletConfig"),
                 (Map<String, Object>) u.get("cardTokenization2faConfig"),
-                (List<Map<String, Object>>) u.get("feeConfigs"));
+                (List<Map<String, Object>>) u.get("feeConfigs"), (Boolean) u.get("requireVerifiedCustomers"));
     }
 
     /** {@code current} with this change applied. */
@@ -37,6 +38,7 @@ public record ConfigUpdate(String umaDomain, String webhookEndpoint, boolean cle
                 current.regulatedFinancialInstitution(),
                 embeddedWalletConfig != null ? embeddedWalletConfig : current.embeddedWalletConfig(),
                 cardTokenization2faConfig != null ? cardTokenization2faConfig : current.cardTokenization2faConfig(),
-                feeConfigs != null ? feeConfigs : current.feeConfigs());
+                feeConfigs != null ? feeConfigs : current.feeConfigs(),
+                requireVerifiedCustomers != null ? requireVerifiedCustomers : current.requireVerifiedCustomers());
     }
 }

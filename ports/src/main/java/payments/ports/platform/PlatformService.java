@@ -82,7 +82,7 @@ public final class PlatformService implements PlatformUseCases {
         return tx.inTransaction(() -> {
             var now = clock.now();
             Platform platform = new Platform(id, name, environment,
-                    PlatformConfig.initial(umaDomain, currencies), now, now);
+                    PlatformConfig.initial(umaDomain, currencies, environment), now, now);
             platforms.insert(platform);
             accountOpening.ensureAccounts(platform.id(), null, currencies, now);
             var token = tokens.issue(platform.id(), name + " first token", EnumSet.allOf(Permission.class));

@@ -89,6 +89,9 @@ public final class QuotePreparation {
     Prepared prepare(Caller caller, NewQuote command, AccountReads.Reads reads, Instant now) {
         Platform platform = platforms.find(caller.platformId()).orElseThrow();
         Funding source = funding(reads, command.source());
+        if (source.customer() != null) {
+            platform.config().requireReady(reads.customer(source.customer()).orElseThrow());
+        }
         if (source.realtime() && !platform.config().supportsCurrency(source.currency())) {
             // Money the platform does not offer would arrive with no limits to check it against.
             throw new InvalidInput("INVALID_CURRENCY", "Currency " + source.currency()

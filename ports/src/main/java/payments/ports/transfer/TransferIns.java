@@ -8,6 +8,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.id.EntityId;
 import payments.core.money.Money;
+import payments.core.platform.PlatformConfig;
 import payments.core.platform.Caller;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
@@ -49,8 +50,12 @@ public final class TransferIns {
             AccountReads.Reads reads = accounts.oneByOne(caller.platformId());
             ExternalAccount source = reads.external(command.source()).requirePullable("source.accountId");
             InternalAccount destination = reads.internal(command.destination()).requireActive();
+            PlatformConfig config = platforms.find(caller.platformId()).orElseThrow().config();
             Money amount = TransferRules.amount(TransactionType.INCOMING, destination, source, command.amount(),
-                    platforms.find(caller.platformId()).orElseThrow().config().currency(destination.currency()));
+                    config.currency(destination.currency()));
+            if (destination.customerId() != null) {
+                config.requireReady(reads.customer(destination.customerId()).orElseThrow());
+            }
             TransferRules.requireSameOwner(destination, source, "source.accountId");
             UUID id = ids.newId();
             Map<String, Object> details = new LinkedHashMap<>();

@@ -16,6 +16,7 @@ import payments.core.id.ExternalAccountId;
 import payments.core.id.InternalAccountId;
 import payments.core.id.PlatformId;
 import payments.core.money.Money;
+import payments.core.platform.PlatformConfig;
 import payments.core.platform.Caller;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
@@ -110,8 +111,12 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
     private OutgoingTransfer prepare(Caller caller, TransferOut command, AccountReads.Reads reads, Instant now) {
         InternalAccount source = TransferRules.requireTransferable(reads.internal(command.source()).requireActive());
         ExternalAccount destination = reads.external(command.destination());
+        PlatformConfig config = platforms.find(caller.platformId()).orElseThrow().config();
         Money amount = TransferRules.amount(TransactionType.OUTGOING, source, destination, command.amount(),
-                platforms.find(caller.platformId()).orElseThrow().config().currency(source.currency()));
+                config.currency(source.currency()));
+        if (source.customerId() != null) {
+            config.requireReady(reads.customer(source.customerId()).orElseThrow());
+        }
         TransferRules.requireSameOwner(source, destination, "destination.accountId");
         RailSelection rail = RailSelection.of(destination.accountType(), destination.currency(),
                 command.paymentRail());

@@ -3,6 +3,7 @@ package payments.adapter.http.routes;
 import static payments.core.json.JsonSchema.bool;
 import static payments.core.json.JsonSchema.dateTime;
 import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.object;
 import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.MANAGE;
 import static payments.core.platform.Permission.VIEW;
@@ -11,23 +12,36 @@ import payments.adapter.http.Operation;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.adapter.http.Shape;
+import payments.core.customer.ContactChannel;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerSchemas;
 import payments.core.customer.CustomerType;
 import payments.core.id.CustomerId;
 import payments.core.json.JsonObject;
 import payments.core.json.ResourceJson;
+import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
+import payments.ports.customer.ContactConfirmation;
+import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUpdate;
 import payments.ports.customer.CustomerUseCases;
+import payments.ports.customer.EndUserTermsUseCases;
 import payments.ports.customer.NewCustomer;
 
 /** {@code /customers}. */
 final class CustomerRoutes {
-    private final CustomerUseCases customers;
+    static final Shape TERMS = new Shape("EndUserTerms", object().required("version", string())
+            .required("url", string()).schema());
 
-    CustomerRoutes(CustomerUseCases customers) {
+    private final CustomerUseCases customers;
+    private final ContactVerificationUseCases contacts;
+    private final EndUserTermsUseCases terms;
+
+    CustomerRoutes(CustomerUseCases customers, ContactVerificationUseCases contacts, EndUserTermsUseCases terms) {
         this.customers = customers;
+        this.contacts = contacts;
+        this.terms = terms;
     }
 
     void register(Router router) {
@@ -52,6 +66,13 @@ final class CustomerRoutes {
             q.done();
             return Response.ok(JsonObject.page(customers.list(r.caller(), filter, page), ResourceJson::customer));
         });
+        router.get("/customers/end-user-terms", VIEW, Operation.of("Get the end-user terms in force")
+                .answers(200, "Their version, to name in endUserTermsConsent, and where they are", TERMS), r -> {
+            r.query().done();
+            var current = terms.current(r.caller());
+            return Response.ok(JsonObject.of().put("version", current.version()).put("url", current.url()).map());
+        });
+        registerContactVerification(router);
         router.get("/customers/{customerId}", VIEW, Operation.of("Get a customer")
                 .answers(200, "The customer", Shapes.CUSTOMER), r -> {
             r.query().done();
@@ -70,6 +91,28 @@ final class CustomerRoutes {
             r.query().done();
             return Response.ok(ResourceJson.customer(customers.delete(r.caller(), id(r))));
         });
+    }
+
+    /** {@code /customers/{id}/verify-email} and {@code /verify-phone}, each with its {@code /confirm}. */
+    private void registerContactVerification(Router router) {
+        for (ContactChannel channel : ContactChannel.values()) {
+            String path = "/customers/{customerId}/verify-" + channel.key();
+            router.post(path, MANAGE, Operation.of("Send a code to the customer's " + channel.key())
+                    .optionalBody(ObjectSchema.none()).answersNothing(204, "Sent"), r -> {
+                r.query().done();
+                r.noBody();
+                contacts.send(r.caller(), id(r), channel);
+                return Response.noContent();
+            });
+            router.post(path + "/confirm", MANAGE, Operation.of("Confirm the customer's " + channel.key()
+                    + " with the code sent").body(CustomerSchemas.CONTACT_CONFIRM)
+                    .answers(200, "The customer, the " + channel.key() + " verified", Shapes.CUSTOMER), r -> {
+                r.query().done();
+                var id = id(r);
+                return Response.ok(ResourceJson.customer(contacts.confirm(r.caller(), id, channel,
+                        ContactConfirmation.fromJson(r.body()))));
+            });
+        }
     }
 
     private static CustomerId id(Request r) {

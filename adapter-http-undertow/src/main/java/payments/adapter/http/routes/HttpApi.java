@@ -13,7 +13,8 @@ public final class HttpApi {
     public static ApiHandler of(Payments payments) {
         Router router = new Router();
         new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
-        new CustomerRoutes(payments.customers()).register(router);
+        new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms())
+                .register(router);
         new ComplianceRoutes(payments.beneficialOwners(), payments.verifications()).register(router);
         new AccountRoutes(payments.internalAccounts(), payments.externalAccounts(), payments.idempotency())
                 .register(router);

@@ -48,6 +48,7 @@ final class PlatformRoutes {
             .optional("embeddedWalletConfig", anyObject("How the platform's embedded wallets authenticate"))
             .optional("cardTokenization2faConfig", anyObject("How card tokenization is confirmed"))
             .required("feeConfigs", arrayOf(anyObject("The platform's fee for one currency and payment type")))
+            .required("requireVerifiedCustomers", bool())
             .required("environment", enumOf(Environment.class))
             .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
     private final PlatformUseCases platforms;
@@ -123,6 +124,7 @@ final class PlatformRoutes {
                 .put("embeddedWalletConfig", c.embeddedWalletConfig())
                 .put("cardTokenization2faConfig", c.cardTokenization2faConfig())
                 .put("feeConfigs", c.feeConfigs() == null ? List.of() : c.feeConfigs())
+                .put("requireVerifiedCustomers", c.requireVerifiedCustomers())
                 .put("environment", p.environment().name())
                 .put("createdAt", p.createdAt()).put("updatedAt", p.updatedAt()).map();
     }

@@ -40,7 +40,7 @@ final class WebhookRoutes {
     static final Shape EVENT = new Shape("WebhookEvent", eventSchema().schema());
     static final Shape EVENT_LOG = new Shape("WebhookEventLog", eventSchema()
             .required("deliveries", arrayOf(object().required("attempt", integer())
-                    .required("startedAt", dateTime()).required("url", string())
+                    .required("startedAt", dateTime()).optional("url", string())
                     .required("outcome", enumOf(AttemptOutcome.class)).optional("responseStatus", integer())
                     .optional("responseBody", string()).optional("latencyMillis", integer())
                     .optional("error", string()).schema())).schema());

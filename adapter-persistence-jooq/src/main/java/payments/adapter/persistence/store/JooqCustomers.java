@@ -21,6 +21,7 @@ import payments.adapter.persistence.schema.tables.records.CustomersRecord;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerType;
+import payments.core.customer.VerifiedContacts;
 import payments.core.error.Conflict;
 import payments.core.id.CustomerId;
 import payments.core.id.PlatformId;
@@ -135,6 +136,8 @@ public final class JooqCustomers implements Customers {
         r.set(CUSTOMERS.CREATED_AT, utc(c.createdAt()));
         r.set(CUSTOMERS.UPDATED_AT, utc(c.updatedAt()));
         r.set(CUSTOMERS.DELETED_AT, utc(c.deletedAt()));
+        r.set(CUSTOMERS.VERIFIED_EMAIL, c.verifiedContacts().email());
+        r.set(CUSTOMERS.VERIFIED_PHONE, c.verifiedContacts().phoneNumber());
         return r;
     }
 
@@ -145,6 +148,7 @@ public final class JooqCustomers implements Customers {
                 CustomerType.valueOf(r.getCustomerType()), r.getUmaAddress(), r.getRegion(), currencies,
                 r.getEmail(), r.getPhoneNumber(), r.getVerificationStatus(), JsonColumns.readObject(r.getDetails()),
                 r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant(),
-                r.getDeletedAt() == null ? null : r.getDeletedAt().toInstant());
+                r.getDeletedAt() == null ? null : r.getDeletedAt().toInstant(),
+                new VerifiedContacts(r.getVerifiedEmail(), r.getVerifiedPhone()));
     }
 }

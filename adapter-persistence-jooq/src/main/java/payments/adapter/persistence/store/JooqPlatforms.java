@@ -113,6 +113,7 @@ public final class JooqPlatforms implements Platforms {
         m.put("embeddedWalletConfig", c.embeddedWalletConfig());
         m.put("cardTokenization2faConfig", c.cardTokenization2faConfig());
         m.put("feeConfigs", c.feeConfigs());
+        m.put("requireVerifiedCustomers", c.requireVerifiedCustomers());
         return m;
     }
 
@@ -124,7 +125,8 @@ public final class JooqPlatforms implements Platforms {
                 Boolean.TRUE.equals(m.get("isRegulatedFinancialInstitution")),
                 (Map<String, Object>) m.get("embeddedWalletConfig"),
                 (Map<String, Object>) m.get("cardTokenization2faConfig"),
-                m.get("feeConfigs") == null ? List.of() : JsonColumns.readList(m.get("feeConfigs")));
+                m.get("feeConfigs") == null ? List.of() : JsonColumns.readList(m.get("feeConfigs")),
+                Boolean.TRUE.equals(m.get("requireVerifiedCustomers")));
         return new Platform(new PlatformId(r.getPlatformId()), r.getName(), Environment.valueOf(r.getEnvironment()),
                 config, r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
     }
