@@ -30,6 +30,7 @@ import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
 import payments.adapter.persistence.compliance.JooqContactCodes;
+import payments.adapter.persistence.compliance.JooqDocuments;
 import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
@@ -70,8 +71,11 @@ import payments.ports.batch.Idempotency;
 import payments.ports.batch.IdempotencyService;
 import payments.ports.compliance.BeneficialOwnerService;
 import payments.ports.compliance.BeneficialOwnerUseCases;
+import payments.ports.compliance.DocumentService;
+import payments.ports.compliance.DocumentUseCases;
 import payments.ports.compliance.VerificationService;
 import payments.ports.compliance.VerificationSteps;
+import payments.ports.compliance.VerificationSubjects;
 import payments.ports.compliance.VerificationUseCases;
 import payments.ports.customer.ContactVerificationService;
 import payments.ports.customer.ContactVerificationUseCases;
@@ -168,6 +172,7 @@ final class Wiring implements Payments {
     private final EndUserTermsUseCases endUserTerms;
     private final BeneficialOwnerService beneficialOwners;
     private final VerificationService verifications;
+    private final DocumentService documents;
     private final InternalAccountService internalAccounts;
     private final ExternalAccountService externalAccounts;
     private final TransferService transfers;
@@ -287,8 +292,11 @@ final class Wiring implements Payments {
         var ownerStore = new JooqBeneficialOwners(db);
         var verificationStore = new JooqVerifications(db);
         beneficialOwners = new BeneficialOwnerService(ownerStore, customerStore, db, clock, ids);
-        verifications = new VerificationService(verificationStore, ownerStore, customerStore, jobStore, events, db,
-                platformClock, ids);
+        var documentStore = new JooqDocuments(db);
+        documents = new DocumentService(documentStore, documentStore, customerStore, ownerStore, verificationStore, db,
+                clock, ids);
+        verifications = new VerificationService(verificationStore, new VerificationSubjects(ownerStore,
+                documentStore), customerStore, jobStore, events, db, platformClock, ids);
         var verificationSteps = new VerificationSteps(verificationStore, ownerStore, customerStore, platformStore,
                 new SandboxIdentityChecks(), jobStore, events, ids);
         exchangeRates = new ExchangeRateService(platformStore, fxRates, platformClock);
@@ -391,6 +399,11 @@ final class Wiring implements Payments {
     @Override
     public EndUserTermsUseCases endUserTerms() {
         return endUserTerms;
+    }
+
+    @Override
+    public DocumentUseCases documents() {
+        return documents;
     }
 
     @Override

@@ -113,6 +113,83 @@ final class ApiClient {
                 contentType, authorization);
     }
 
+    /**
+     * A {@code multipart/form-data} request: text parts, and a file part {@code file} unless {@code content} is null.
+     * The conformance check sees the text parts as the body, with the file as a placeholder string.
+     */
+    Reply multipart(String method, String path, Map<String, String> fields, String fileName, byte[] content) {
+        var form = new Multipart();
+        fields.forEach(form::text);
+        if (content != null) {
+            form.file("file", fileName, content);
+        }
+        return multipart(method, path, form.bytes(), form.contentType(), form.seen());
+    }
+
+    /** A multipart body as built (however broken), with the parts the conformance check should see. */
+    Reply multipart(String method, String path, byte[] body, String contentType, Map<String, Object> seen) {
+        try {
+            return exchange(method, path, HttpRequest.BodyPublishers.ofByteArray(body),
+                    JSON.writeValueAsString(seen), contentType, authorization());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Builds a {@code multipart/form-data} body part by part. */
+    static final class Multipart {
+        final String boundary = "----payments-test-" + System.nanoTime();
+        private final java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        private final Map<String, Object> seen = new java.util.LinkedHashMap<>();
+
+        Multipart text(String name, String value) {
+            return part("Content-Disposition: form-data; name=\"" + name + "\"", name,
+                    value.getBytes(StandardCharsets.UTF_8), value);
+        }
+
+        Multipart file(String name, String fileName, byte[] content) {
+            return part("Content-Disposition: form-data; name=\"" + name + "\"; filename=\"" + fileName
+                    + "\"\r\nContent-Type: application/octet-stream", name, content, "(" + content.length + " bytes)");
+        }
+
+        /** A part with these header lines and bytes, whatever they are. */
+        Multipart part(String headers, String seenName, byte[] content, Object seenValue) {
+            body.writeBytes(("--" + boundary + "\r\n" + headers + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            body.writeBytes(content);
+            body.writeBytes("\r\n".getBytes(StandardCharsets.UTF_8));
+            if (seenName != null) {
+                seen.put(seenName, seenValue);
+            }
+            return this;
+        }
+
+        byte[] bytes() {
+            var copy = new java.io.ByteArrayOutputStream();
+            copy.writeBytes(body.toByteArray());
+            copy.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+            return copy.toByteArray();
+        }
+
+        /** The body so far, without its closing boundary. */
+        byte[] unclosed() {
+            return body.toByteArray();
+        }
+
+        String contentType() {
+            return "multipart/form-data; boundary=" + boundary;
+        }
+
+        Map<String, Object> seen() {
+            return seen;
+        }
+    }
+
+    /** Raw bytes with a content type of the caller's, checked as no body by the conformance check. */
+    Reply raw(String method, String path, byte[] body, String contentType) {
+        return exchange(method, path, HttpRequest.BodyPublishers.ofByteArray(body), null, contentType,
+                authorization());
+    }
+
     /** A JSON body sent in chunks, without a Content-Length (the server cannot size it before reading it). */
     Reply postChunked(String path, String json) {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);

@@ -32,6 +32,22 @@ class ComplianceApiTest {
                                 "country", "US"), "idType", "SSN", "identifier", "123-45-6789"));
     }
 
+    /** Uploads a PDF of {@code type} for a customer or beneficial owner. */
+    private void document(String holder, String type) {
+        var uploaded = api.multipart("POST", "/documents", Map.of("documentHolder", holder, "documentType", type,
+                "country", "US"), type.toLowerCase() + ".pdf", TestFiles.pdf());
+        assertEquals(201, uploaded.status(), uploaded.raw().body());
+    }
+
+    /** A business with everything a verification needs: its registration document and one documented owner. */
+    private String verifiableBusiness(String registrationNumber, String ownerLastName) {
+        String business = business(registrationNumber);
+        document(business, "CERTIFICATE_OF_INCORPORATION");
+        var owner = api.post("/beneficial-owners", owner(business, ownerLastName, 100, "UBO", "CONTROL_PERSON"));
+        document(owner.string("id"), "PASSPORT");
+        return business;
+    }
+
     private ApiClient.Reply verify(String customerId) {
         return api.post("/verifications", Map.of("customerId", customerId));
     }
@@ -43,22 +59,30 @@ class ComplianceApiTest {
     }
 
     @Test
-    void a_business_is_verified_once_its_owners_and_control_person_are_known() {
+    @SuppressWarnings("unchecked")
+    void a_business_is_verified_once_its_documents_owners_and_control_person_are_known() {
         String business = business("REG-100");
         var first = verify(business);
         assertEquals(200, first.status(), first.raw().body());
         assertEquals("RESOLVE_ERRORS", first.string("verificationStatus"));
-        assertEquals(List.of("MISSING_BENEFICIAL_OWNER", "MISSING_CONTROL_PERSON"), errorTypes(first));
+        assertEquals(List.of("MISSING_BENEFICIAL_OWNER", "MISSING_LEGAL_PRESENCE_DOCUMENT", "MISSING_CONTROL_PERSON"),
+                errorTypes(first));
 
+        document(business, "CERTIFICATE_OF_INCORPORATION");
         var ubo = api.post("/beneficial-owners", owner(business, "Hopper", 60, "UBO"));
         assertEquals(201, ubo.status(), ubo.raw().body());
         assertEquals("PENDING", ubo.string("kycStatus"));
         assertFalse(((Map<?, ?>) ubo.body().get("personalInfo")).containsKey("identifier"), "write-only");
-        assertEquals(List.of("MISSING_CONTROL_PERSON"), errorTypes(verify(business)));
+        var missing = verify(business);
+        assertEquals(List.of("MISSING_CONTROL_PERSON", "MISSING_IDENTITY_DOCUMENT"), errorTypes(missing));
+        assertEquals(ubo.string("id"), ((List<Map<String, Object>>) missing.body().get("errors")).get(1)
+                .get("resourceId"), "the owner's own document");
 
         var controller = api.post("/beneficial-owners", owner(business, "Lamarr002", 30, "CONTROL_PERSON",
                 "DIRECTOR"));
         assertEquals(201, controller.status());
+        document(ubo.string("id"), "PASSPORT");
+        document(controller.string("id"), "NATIONAL_ID");
         var submitted = verify(business);
         assertEquals(first.string("id"), submitted.string("id"), "the same verification, evaluated again");
         assertEquals("READY_FOR_VERIFICATION", submitted.string("verificationStatus"));
@@ -84,8 +108,7 @@ class ComplianceApiTest {
     void the_registration_number_suffix_decides_the_sandbox_outcome() {
         for (var expected : List.of(List.of("REG-001", "PENDING_MANUAL_REVIEW", "PENDING"),
                 List.of("REG-002", "REJECTED", "REJECTED"))) {
-            String business = business(expected.get(0));
-            api.post("/beneficial-owners", owner(business, "Hopper", 100, "UBO", "CONTROL_PERSON"));
+            String business = verifiableBusiness(expected.get(0), "Hopper");
             var submitted = verify(business);
             assertEquals("READY_FOR_VERIFICATION", submitted.string("verificationStatus"));
             api.post("/sandbox/clock/advance", Map.of("seconds", 30));
@@ -106,13 +129,20 @@ class ComplianceApiTest {
         var first = verify(customer);
         assertEquals("RESOLVE_ERRORS", first.string("verificationStatus"));
         assertEquals(List.of("birthDate", "nationality", "address"), ((List<Map<String, Object>>) first.body()
-                .get("errors")).stream().map(e -> e.get("field")).toList());
+                .get("errors")).stream().filter(e -> e.get("type").equals("MISSING_FIELD")).map(e -> e.get("field"))
+                .toList());
+        assertEquals(List.of("MISSING_FIELD", "MISSING_FIELD", "MISSING_FIELD", "MISSING_IDENTITY_DOCUMENT"),
+                errorTypes(first));
+        assertEquals(List.of("PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"), ((List<Map<String, Object>>) first
+                .body().get("errors")).get(3).get("acceptedDocumentTypes"));
         assertEquals(customer, ((List<Map<String, Object>>) first.body().get("errors")).get(0).get("resourceId"));
 
         var patched = api.patch("/customers/" + customer, Map.of("customerType", "INDIVIDUAL",
                 "birthDate", "1815-12-10", "nationality", "GB", "address", Map.of("line1", "1 St James's Sq",
                         "postalCode", "SW1Y 4JH", "country", "GB")));
         assertEquals(200, patched.status(), patched.raw().body());
+        assertEquals(List.of("MISSING_IDENTITY_DOCUMENT"), errorTypes(verify(customer)));
+        document(customer, "DRIVERS_LICENSE");
         var submitted = verify(customer);
         assertEquals("READY_FOR_VERIFICATION", submitted.string("verificationStatus"));
         api.post("/sandbox/clock/advance", Map.of("seconds", 30));
@@ -195,6 +225,7 @@ class ComplianceApiTest {
         Map<String, Object> body = new HashMap<>(CustomerApiTest.individual("gated-" + System.nanoTime()));
         body.put("nationality", "GB");
         String customer = api.post("/customers", body).string("id");
+        document(customer, "PASSPORT");
         String usd = (String) api.get("/customers/internal-accounts?customerId=" + customer + "&currency=USD")
                 .data().get(0).get("id");
         assertEquals(200, api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 10_000))

@@ -150,7 +150,9 @@ final class OpenApiConformance {
             }
             return;
         }
-        checkBody(pointer + "/requestBody/content/application~1json/schema", body, exchange + " (request)",
+        String mediaType = requestBody.path("content").has("multipart/form-data") ? "multipart~1form-data"
+                : "application~1json";
+        checkBody(pointer + "/requestBody/content/" + mediaType + "/schema", body, exchange + " (request)",
                 problems);
     }
 

@@ -3,6 +3,7 @@ package payments.ports;
 import payments.ports.account.InternalAccountUseCases;
 import payments.ports.batch.Idempotency;
 import payments.ports.compliance.BeneficialOwnerUseCases;
+import payments.ports.compliance.DocumentUseCases;
 import payments.ports.compliance.VerificationUseCases;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
@@ -48,6 +49,8 @@ public interface Payments {
     BeneficialOwnerUseCases beneficialOwners();
 
     VerificationUseCases verifications();
+
+    DocumentUseCases documents();
 
     InternalAccountUseCases internalAccounts();
 

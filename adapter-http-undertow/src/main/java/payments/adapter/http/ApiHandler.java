@@ -18,6 +18,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.slf4j.MDC;
 import payments.adapter.http.body.BodyArrival;
+import payments.adapter.http.body.MultipartForm;
 import payments.adapter.http.body.RequestBody;
 import payments.adapter.http.body.RequestTimeout;
 import payments.core.error.DomainError;
@@ -36,6 +37,8 @@ import payments.core.validation.StorableText;
 public final class ApiHandler implements HttpHandler {
     public static final String BASE_PATH = "/2025-10-13";
     public static final int MAX_BODY_BYTES = 1 << 20;
+    /** A file uploaded in a multipart body (a document) is at most this long; the body at most this and 1 MiB. */
+    public static final int MAX_FILE_BYTES = 10 << 20;
     /** Oversized bodies up to this size are read and dropped before the 413, so the client sees the answer. */
     public static final long MAX_DRAINED_BYTES = 16L << 20;
     /** The key of a log line's request id (logging's MDC). */
@@ -261,12 +264,24 @@ public final class ApiHandler implements HttpHandler {
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
         }
-        byte[] bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, MAX_DRAINED_BYTES,
-                receiveMillis);
-        if (bytes.length > 0 && !isJson(exchange)) {
-            return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
+        byte[] bytes;
+        Object body;
+        if (match.operation().isMultipart()) {
+            if (!MultipartForm.isMultipart(exchange)) {
+                return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "This route takes a multipart/form-data body",
+                        null);
+            }
+            bytes = new byte[0];
+            body = MultipartForm.read(exchange, MAX_FILE_BYTES, MAX_FILE_BYTES + MAX_BODY_BYTES, MAX_DRAINED_BYTES,
+                    receiveMillis);
+        } else {
+            bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, MAX_DRAINED_BYTES,
+                    receiveMillis);
+            if (bytes.length > 0 && !isJson(exchange)) {
+                return Errors.body(415, "UNSUPPORTED_MEDIA_TYPE", "Request bodies must be application/json", null);
+            }
+            body = JsonCodec.parse(bytes);
         }
-        Object body = JsonCodec.parse(bytes);
         QueryParams query = new QueryParams(exchange.getQueryParameters(), match.operation().query().keySet());
         return match.handler().handle(new Request(caller, path.substring(BASE_PATH.length()), match.params(), query,
                 body, bytes, exchange));

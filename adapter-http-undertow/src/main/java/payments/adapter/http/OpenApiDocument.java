@@ -119,7 +119,10 @@ final class OpenApiDocument {
         if (!parameters.isEmpty()) {
             json.put("parameters", parameters);
         }
-        if (op.body() != null) {
+        if (op.isMultipart()) {
+            json.put("requestBody", Map.of("required", true, "content", Map.of("multipart/form-data",
+                    Map.of("schema", withFile(op.body().schema(), op.filePart(), op.fileDescription())))));
+        } else if (op.body() != null) {
             json.put("requestBody", Map.of("required", op.bodyRequired(), "content", json(op.body().schema())));
         }
         Map<String, Object> responses = new LinkedHashMap<>();
@@ -130,6 +133,20 @@ final class OpenApiDocument {
         responses.put("5XX", ERROR_ANSWER);
         json.put("responses", responses);
         return json;
+    }
+
+    /** The text parts' object schema with the file part added, required. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> withFile(Map<String, Object> fields, String filePart, String description) {
+        Map<String, Object> schema = new LinkedHashMap<>(fields);
+        Map<String, Object> properties = new LinkedHashMap<>((Map<String, Object>) fields.get("properties"));
+        properties.put(filePart, Map.of("type", "string", "contentMediaType", "application/octet-stream",
+                "description", description));
+        schema.put("properties", properties);
+        List<Object> required = new ArrayList<>((List<Object>) fields.getOrDefault("required", List.of()));
+        required.add(filePart);
+        schema.put("required", required);
+        return schema;
     }
 
     private static String description(Router.Route route) {

@@ -18,6 +18,8 @@ public final class Operation {
     private final String summary;
     private JsonType body;
     private boolean bodyRequired;
+    private String filePart;
+    private String fileDescription;
     private final Map<String, Map<String, Object>> query = new LinkedHashMap<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Map<Integer, Answer> answers = new LinkedHashMap<>();
@@ -41,6 +43,18 @@ public final class Operation {
     public Operation body(JsonType schema) {
         this.body = schema;
         this.bodyRequired = true;
+        return this;
+    }
+
+    /**
+     * A {@code multipart/form-data} body: text parts checked by {@code fields} and a required file part named
+     * {@code filePart}, described by {@code fileDescription}. The route reads it with {@link Request#form()}.
+     */
+    public Operation multipart(JsonType fields, String filePart, String fileDescription) {
+        this.body = fields;
+        this.bodyRequired = true;
+        this.filePart = filePart;
+        this.fileDescription = fileDescription;
         return this;
     }
 
@@ -115,6 +129,19 @@ public final class Operation {
 
     public JsonType body() {
         return body;
+    }
+
+    /** The file part of a multipart body, or null for a JSON body. */
+    public String filePart() {
+        return filePart;
+    }
+
+    public String fileDescription() {
+        return fileDescription;
+    }
+
+    public boolean isMultipart() {
+        return filePart != null;
     }
 
     public boolean bodyRequired() {

@@ -2,6 +2,7 @@ package payments.adapter.http;
 
 import io.undertow.server.HttpServerExchange;
 import java.util.Map;
+import payments.adapter.http.body.MultipartForm;
 import payments.core.platform.Caller;
 import payments.core.validation.ObjectSchema;
 
@@ -21,6 +22,11 @@ public record Request(Caller caller, String apiPath, Map<String, String> pathPar
 
     public String header(String name) {
         return exchange.getRequestHeaders().getFirst(name);
+    }
+
+    /** The body of a multipart route ({@link Operation#multipart}). */
+    public MultipartForm form() {
+        return (MultipartForm) body;
     }
 
     /** For an action that takes no body: an empty object is accepted, any field refused (400). */

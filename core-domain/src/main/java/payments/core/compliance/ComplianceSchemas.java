@@ -44,6 +44,26 @@ public final class ComplianceSchemas {
             .optional("ownershipPercentage", integer(0, 100))
             .optional("personalInfo", PERSONAL_INFO.allOptional());
 
+    public static final JsonType DOCUMENT_TYPE = oneOf("PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID",
+            "PROOF_OF_ADDRESS", "BANK_STATEMENT", "TAX_RETURN", "CERTIFICATE_OF_INCORPORATION",
+            "ARTICLES_OF_INCORPORATION", "ARTICLES_OF_ASSOCIATION", "STATE_REGISTRY_EXCERPT",
+            "GOOD_STANDING_CERTIFICATE", "INFORMATION_STATEMENT", "INCUMBENCY_CERTIFICATE", "BUSINESS_LICENSE",
+            "SHAREHOLDER_REGISTER", "POWER_OF_ATTORNEY", "UTILITY_BILL", "ELECTRICITY_BILL", "RENT_OR_LEASE_AGREEMENT",
+            "DIRECTOR_REGISTRY", "TRUST_AGREEMENT", "STATE_COMPANY_REGISTRY", "PARTNERSHIP_CONTROL_AGREEMENT",
+            "PARTNERSHIP_AGREEMENT", "SELFIE", "OTHER");
+
+    /** The text parts of {@code PUT /documents/{id}} (multipart/form-data, beside the {@code file} part). */
+    public static final ObjectSchema DOCUMENT_REPLACE = ObjectSchema.of()
+            .required("documentType", DOCUMENT_TYPE)
+            .optional("side", oneOf("FRONT", "BACK"))
+            .required("country", country())
+            .optional("documentNumber", string(1, 100))
+            .optional("issuingAuthority", string(1, 255));
+
+    /** The text parts of {@code POST /documents}: those of a replacement and whose document it is. */
+    public static final ObjectSchema DOCUMENT_UPLOAD = DOCUMENT_REPLACE.extend()
+            .required("documentHolder", string(1, 100));
+
     public static final ObjectSchema VERIFICATION_CREATE = ObjectSchema.of()
             .required("customerId", string(1, 100));
 

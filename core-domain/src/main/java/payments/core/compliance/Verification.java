@@ -8,9 +8,13 @@ import payments.core.id.CustomerId;
 import payments.core.id.EntityId;
 import payments.core.id.PlatformId;
 
-/** A KYC (individual) or KYB (business) verification of a customer, with what it still needs ({@code errors}). */
+/**
+ * A KYC (individual) or KYB (business) verification of a customer, with what it still needs ({@code errors}) and
+ * when it was submitted (null before), which fixes the documents it looked at.
+ */
 public record Verification(UUID id, PlatformId platformId, CustomerId customerId, VerificationStatus status,
-                           List<VerificationError> errors, Instant createdAt, Instant updatedAt) {
+                           List<VerificationError> errors, Instant createdAt, Instant updatedAt,
+                           Instant submittedAt) {
     public static final String KIND = "Verification";
 
     public Verification {
@@ -35,6 +39,12 @@ public record Verification(UUID id, PlatformId platformId, CustomerId customerId
     }
 
     public Verification moved(VerificationStatus next, List<VerificationError> newErrors, Instant now) {
-        return new Verification(id, platformId, customerId, next, newErrors, createdAt, now);
+        return new Verification(id, platformId, customerId, next, newErrors, createdAt, now,
+                next == VerificationStatus.READY_FOR_VERIFICATION ? now : submittedAt);
+    }
+
+    /** Whether this verification was submitted with a document last changed at {@code documentChangedAt}. */
+    public boolean submittedWith(Instant documentChangedAt) {
+        return submittedAt != null && !documentChangedAt.isAfter(submittedAt);
     }
 }

@@ -17,7 +17,6 @@ import payments.core.platform.Permission;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.TransactionRunner;
-import payments.ports.driven.compliance.BeneficialOwners;
 import payments.ports.driven.compliance.Verifications;
 import payments.ports.driven.customer.Customers;
 import payments.ports.time.PlatformClock;
@@ -29,7 +28,7 @@ import payments.ports.webhook.Events;
  */
 public final class VerificationService implements VerificationUseCases {
     private final Verifications verifications;
-    private final BeneficialOwners owners;
+    private final VerificationSubjects subjects;
     private final Customers customers;
     private final Jobs jobs;
     private final Events events;
@@ -37,10 +36,10 @@ public final class VerificationService implements VerificationUseCases {
     private final PlatformClock clock;
     private final Ids ids;
 
-    public VerificationService(Verifications verifications, BeneficialOwners owners, Customers customers, Jobs jobs,
-                               Events events, TransactionRunner tx, PlatformClock clock, Ids ids) {
+    public VerificationService(Verifications verifications, VerificationSubjects subjects, Customers customers,
+                               Jobs jobs, Events events, TransactionRunner tx, PlatformClock clock, Ids ids) {
         this.verifications = verifications;
-        this.owners = owners;
+        this.subjects = subjects;
         this.customers = customers;
         this.jobs = jobs;
         this.events = events;
@@ -60,8 +59,8 @@ public final class VerificationService implements VerificationUseCases {
             if (latest.isPresent() && !latest.get().isOpen() && !latest.get().status().isOutcome()) {
                 return latest.get(); // under way
             }
-            List<VerificationError> errors = VerificationRules.errorsOf(customer,
-                    owners.ownersOf(caller.platformId(), customer.id()));
+            var seen = subjects.of(caller.platformId(), customer.id());
+            List<VerificationError> errors = VerificationRules.errorsOf(customer, seen.owners(), seen.documents());
             VerificationStatus status = errors.isEmpty() ? VerificationStatus.READY_FOR_VERIFICATION
                     : VerificationStatus.RESOLVE_ERRORS;
             Instant now = clock.now(caller);
@@ -71,7 +70,8 @@ public final class VerificationService implements VerificationUseCases {
                 after = before.moved(status, errors, now);
                 verifications.update(after);
             } else {
-                after = new Verification(ids.newId(), caller.platformId(), customer.id(), status, errors, now, now);
+                after = new Verification(ids.newId(), caller.platformId(), customer.id(), status, errors, now, now,
+                        status == VerificationStatus.READY_FOR_VERIFICATION ? now : null);
                 verifications.insert(after);
             }
             if (status == VerificationStatus.READY_FOR_VERIFICATION) {

@@ -4,7 +4,11 @@ import payments.core.error.DomainError;
 
 /** A body over the limit: 413 before any of it is parsed. */
 public final class PayloadTooLarge extends DomainError {
-    public PayloadTooLarge(int limitBytes) {
-        super("PAYLOAD_TOO_LARGE", "Request bodies are limited to " + limitBytes + " bytes", null);
+    public PayloadTooLarge(long limitBytes) {
+        this("Request bodies are limited to " + limitBytes + " bytes");
+    }
+
+    public PayloadTooLarge(String message) {
+        super("PAYLOAD_TOO_LARGE", message, null);
     }
 }

@@ -42,6 +42,40 @@ public final class RequestBody {
         }
     }
 
+    /** Takes a body's bytes as they arrive. */
+    public interface Sink {
+        void accept(ByteBuffer chunk) throws IOException;
+    }
+
+    /**
+     * The body handed to {@code sink} chunk by chunk as it arrives, never held whole, within the same deadline (408)
+     * and up to {@code limit} bytes in all (413). What {@code sink} throws ends the read; the connection then closes
+     * with the answer, so the unread rest is never taken for another request.
+     */
+    public static void stream(HttpServerExchange exchange, long limit, long drainLimit, long timeoutMillis,
+                              Sink sink) {
+        var body = new RequestBody(exchange.getRequestChannel(), timeoutMillis);
+        if (exchange.getRequestContentLength() > limit) {
+            body.drain(drainLimit);
+            throw new PayloadTooLarge(limit);
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(8192);
+        long total = 0;
+        try {
+            int n;
+            while ((n = body.next(buffer.clear())) >= 0) {
+                total += n;
+                if (total > limit) {
+                    body.drain(drainLimit);
+                    throw new PayloadTooLarge(limit);
+                }
+                sink.accept(buffer.flip());
+            }
+        } catch (IOException e) {
+            throw new InvalidInput("INVALID_INPUT", "The request body could not be read");
+        }
+    }
+
     private byte[] exactly(int length) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(length);
         while (buffer.hasRemaining() && next(buffer) >= 0) {

@@ -16,6 +16,7 @@ public final class HttpApi {
         new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms())
                 .register(router);
         new ComplianceRoutes(payments.beneficialOwners(), payments.verifications()).register(router);
+        new DocumentRoutes(payments.documents()).register(router);
         new AccountRoutes(payments.internalAccounts(), payments.externalAccounts(), payments.idempotency())
                 .register(router);
         new MoneyMovementRoutes(payments.transfers(), payments.transactions(), payments.idempotency())

@@ -90,6 +90,7 @@ public final class JooqVerifications implements Verifications {
                 .toList()));
         r.set(VERIFICATIONS.CREATED_AT, utc(v.createdAt()));
         r.set(VERIFICATIONS.UPDATED_AT, utc(v.updatedAt()));
+        r.set(VERIFICATIONS.SUBMITTED_AT, utc(v.submittedAt()));
         return r;
     }
 
@@ -102,6 +103,6 @@ public final class JooqVerifications implements Verifications {
                 .toList();
         return new Verification(r.getId(), new PlatformId(r.getPlatformId()), new CustomerId(r.getCustomerId()),
                 VerificationStatus.valueOf(r.getStatus()), errors, r.getCreatedAt().toInstant(),
-                r.getUpdatedAt().toInstant());
+                r.getUpdatedAt().toInstant(), Keyset.instant(r.getSubmittedAt()));
     }
 }
