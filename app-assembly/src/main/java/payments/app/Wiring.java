@@ -31,6 +31,7 @@ import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
 import payments.adapter.persistence.compliance.JooqContactCodes;
 import payments.adapter.persistence.compliance.JooqDocuments;
+import payments.adapter.persistence.compliance.JooqKycLinks;
 import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
@@ -73,6 +74,9 @@ import payments.ports.compliance.BeneficialOwnerService;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentService;
 import payments.ports.compliance.DocumentUseCases;
+import payments.ports.compliance.HostedKycUseCases;
+import payments.ports.compliance.KycLinkService;
+import payments.ports.compliance.KycLinkUseCases;
 import payments.ports.compliance.VerificationService;
 import payments.ports.compliance.VerificationSteps;
 import payments.ports.compliance.VerificationSubjects;
@@ -173,6 +177,7 @@ final class Wiring implements Payments {
     private final BeneficialOwnerService beneficialOwners;
     private final VerificationService verifications;
     private final DocumentService documents;
+    private final KycLinkService kycLinks;
     private final InternalAccountService internalAccounts;
     private final ExternalAccountService externalAccounts;
     private final TransferService transfers;
@@ -295,6 +300,8 @@ final class Wiring implements Payments {
         var documentStore = new JooqDocuments(db);
         documents = new DocumentService(documentStore, documentStore, customerStore, ownerStore, verificationStore, db,
                 clock, ids);
+        kycLinks = new KycLinkService(customerStore, new JooqKycLinks(db), new Sha256TokenSecrets(), verificationStore,
+                events, db, platformClock, ids);
         verifications = new VerificationService(verificationStore, new VerificationSubjects(ownerStore,
                 documentStore), customerStore, jobStore, events, db, platformClock, ids);
         var verificationSteps = new VerificationSteps(verificationStore, ownerStore, customerStore, platformStore,
@@ -399,6 +406,16 @@ final class Wiring implements Payments {
     @Override
     public EndUserTermsUseCases endUserTerms() {
         return endUserTerms;
+    }
+
+    @Override
+    public KycLinkUseCases kycLinks() {
+        return kycLinks;
+    }
+
+    @Override
+    public HostedKycUseCases hostedKyc() {
+        return kycLinks;
     }
 
     @Override

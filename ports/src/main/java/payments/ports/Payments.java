@@ -4,6 +4,8 @@ import payments.ports.account.InternalAccountUseCases;
 import payments.ports.batch.Idempotency;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentUseCases;
+import payments.ports.compliance.HostedKycUseCases;
+import payments.ports.compliance.KycLinkUseCases;
 import payments.ports.compliance.VerificationUseCases;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
@@ -51,6 +53,11 @@ public interface Payments {
     VerificationUseCases verifications();
 
     DocumentUseCases documents();
+
+    KycLinkUseCases kycLinks();
+
+    /** The hosted verification page's side (no API token: the link's token is the credential). */
+    HostedKycUseCases hostedKyc();
 
     InternalAccountUseCases internalAccounts();
 

@@ -52,6 +52,7 @@ public final class ApiHandler implements HttpHandler {
     private final BiFunction<String, String, Optional<Caller>> authenticateRemembered;
     private final long receiveMillis;
     private final BooleanSupplier readiness;
+    private final Map<String, HttpHandler> pages;
 
     /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
@@ -65,22 +66,33 @@ public final class ApiHandler implements HttpHandler {
      */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
                       BiFunction<String, String, Optional<Caller>> authenticateRemembered) {
-        this(router, authenticate, authenticateRemembered, RECEIVE_MILLIS, () -> true);
+        this(router, authenticate, authenticateRemembered, RECEIVE_MILLIS, () -> true, Map.of());
     }
 
     private ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
                        BiFunction<String, String, Optional<Caller>> authenticateRemembered, long receiveMillis,
-                       BooleanSupplier readiness) {
+                       BooleanSupplier readiness, Map<String, HttpHandler> pages) {
         this.router = router;
         this.authenticate = authenticate;
         this.authenticateRemembered = authenticateRemembered;
         this.receiveMillis = receiveMillis;
         this.readiness = readiness;
+        this.pages = pages;
+    }
+
+    /**
+     * This API with a page for people (not API clients) under {@code prefix}, outside the versioned base path and
+     * without API credentials: it answers for itself, in HTML.
+     */
+    public ApiHandler withPage(String prefix, HttpHandler page) {
+        var more = new java.util.LinkedHashMap<>(pages);
+        more.put(prefix, page);
+        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, readiness, Map.copyOf(more));
     }
 
     /** This API, ready to serve ({@code GET /readyz}) when {@code ready} says so (the database answers). */
     public ApiHandler readyWhen(BooleanSupplier ready) {
-        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, ready);
+        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, ready, pages);
     }
 
     public BooleanSupplier readiness() {
@@ -93,7 +105,7 @@ public final class ApiHandler implements HttpHandler {
      * a worker thread nor a connection for good.
      */
     public ApiHandler receivingWithin(long millis) {
-        return new ApiHandler(router, authenticate, authenticateRemembered, millis, readiness);
+        return new ApiHandler(router, authenticate, authenticateRemembered, millis, readiness, pages);
     }
 
     public long receiveMillis() {
@@ -119,7 +131,14 @@ public final class ApiHandler implements HttpHandler {
      * request moves to a worker thread (with its body, if already received).
      */
     @Override
-    public void handleRequest(HttpServerExchange exchange) {
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        for (var page : pages.entrySet()) {
+            if (exchange.getRequestPath().startsWith(page.getKey())) {
+                RequestLabels.id(exchange);
+                page.getValue().handleRequest(exchange);
+                return;
+            }
+        }
         if (!exchange.isInIoThread()) {
             handle(exchange, null, null, () -> authenticate(exchange));
             return;

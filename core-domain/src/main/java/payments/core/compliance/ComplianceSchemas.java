@@ -8,6 +8,7 @@ import static payments.core.validation.Types.integer;
 import static payments.core.validation.Types.oneOf;
 import static payments.core.validation.Types.phone;
 import static payments.core.validation.Types.string;
+import static payments.core.validation.Types.uri;
 
 import payments.core.customer.CustomerSchemas;
 import payments.core.validation.JsonType;
@@ -63,6 +64,9 @@ public final class ComplianceSchemas {
     /** The text parts of {@code POST /documents}: those of a replacement and whose document it is. */
     public static final ObjectSchema DOCUMENT_UPLOAD = DOCUMENT_REPLACE.extend()
             .required("documentHolder", string(1, 100));
+
+    /** {@code POST /customers/{id}/kyc-link}: where the end user goes once finished. */
+    public static final ObjectSchema KYC_LINK_CREATE = ObjectSchema.of().optional("redirectUri", uri());
 
     public static final ObjectSchema VERIFICATION_CREATE = ObjectSchema.of()
             .required("customerId", string(1, 100));

@@ -12,10 +12,12 @@ import static payments.core.platform.Permission.VIEW;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import payments.adapter.http.Idempotent;
 import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
+import payments.adapter.http.page.KycPage;
 import payments.core.compliance.BeneficialOwner;
 import payments.core.compliance.ComplianceSchemas;
 import payments.core.compliance.Verification;
@@ -27,7 +29,9 @@ import payments.core.json.JsonObject;
 import payments.core.json.ResourceJson;
 import payments.core.json.ResourceSchemas;
 import payments.ports.compliance.BeneficialOwnerUpdate;
+import payments.ports.batch.Idempotency;
 import payments.ports.compliance.BeneficialOwnerUseCases;
+import payments.ports.compliance.KycLinkUseCases;
 import payments.ports.compliance.NewBeneficialOwner;
 import payments.ports.compliance.NewVerification;
 import payments.ports.compliance.VerificationUseCases;
@@ -41,13 +45,22 @@ final class ComplianceRoutes {
             .required("kycStatus", enumOf("PENDING", "APPROVED", "REJECTED"))
             .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
     static final Shape VERIFICATION = new Shape("Verification", ResourceSchemas.VERIFICATION);
+    static final Shape KYC_LINK = new Shape("KycLink", object().required("kycUrl", string())
+            .required("expiresAt", dateTime()).required("provider", string()).schema());
+    /** The provider named in a link: the sandbox's own hosted flow. */
+    static final String PROVIDER = "PAYMENTS_SANDBOX";
 
     private final BeneficialOwnerUseCases owners;
     private final VerificationUseCases verifications;
+    private final KycLinkUseCases kycLinks;
+    private final Idempotency idempotency;
 
-    ComplianceRoutes(BeneficialOwnerUseCases owners, VerificationUseCases verifications) {
+    ComplianceRoutes(BeneficialOwnerUseCases owners, VerificationUseCases verifications, KycLinkUseCases kycLinks,
+                     Idempotency idempotency) {
         this.owners = owners;
         this.verifications = verifications;
+        this.kycLinks = kycLinks;
+        this.idempotency = idempotency;
     }
 
     void register(Router router) {
@@ -78,6 +91,7 @@ final class ComplianceRoutes {
             var id = ownerId(r.path("beneficialOwnerId"));
             return Response.ok(owner(owners.update(r.caller(), id, BeneficialOwnerUpdate.fromJson(r.body()))));
         });
+        registerKycLink(router);
         router.post("/verifications", MANAGE, Operation.of("Verify a customer (KYC or KYB)")
                 .body(ComplianceSchemas.VERIFICATION_CREATE)
                 .answers(200, "The verification: what is missing, or that it is under way", VERIFICATION), r -> {
@@ -102,6 +116,22 @@ final class ComplianceRoutes {
             return Response.ok(ResourceJson.verification(verifications.get(r.caller(),
                     Verification.parseId("verificationId", r.path("verificationId")))));
         });
+    }
+
+    private void registerKycLink(Router router) {
+        router.post("/customers/{customerId}/kyc-link", MANAGE, Operation.of("Create a hosted verification link")
+                .optionalBody(ComplianceSchemas.KYC_LINK_CREATE).idempotent()
+                .answers(201, "A single-use link to hand the end user", KYC_LINK), Idempotent.wrap(idempotency, r -> {
+            r.query().done();
+            var id = CustomerId.parse("customerId", r.path("customerId"));
+            String redirectUri = r.body() == null ? null : ComplianceSchemas.KYC_LINK_CREATE.validate(r.body())
+                    .string("redirectUri").orElse(null);
+            var issued = kycLinks.create(r.caller(), id, redirectUri);
+            // The link is on the host the platform called, as the end user's browser will reach it.
+            String base = r.exchange().getRequestScheme() + "://" + r.exchange().getHostAndPort();
+            return Response.created(JsonObject.of().put("kycUrl", base + KycPage.PREFIX + issued.token())
+                    .put("expiresAt", issued.expiresAt()).put("provider", PROVIDER).map());
+        }));
     }
 
     private static java.util.UUID ownerId(String text) {

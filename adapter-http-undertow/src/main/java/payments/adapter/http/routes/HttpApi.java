@@ -2,6 +2,7 @@ package payments.adapter.http.routes;
 
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.Router;
+import payments.adapter.http.page.KycPage;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -15,7 +16,8 @@ public final class HttpApi {
         new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
         new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms())
                 .register(router);
-        new ComplianceRoutes(payments.beneficialOwners(), payments.verifications()).register(router);
+        new ComplianceRoutes(payments.beneficialOwners(), payments.verifications(), payments.kycLinks(),
+                payments.idempotency()).register(router);
         new DocumentRoutes(payments.documents()).register(router);
         new AccountRoutes(payments.internalAccounts(), payments.externalAccounts(), payments.idempotency())
                 .register(router);
@@ -29,6 +31,7 @@ public final class HttpApi {
         new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
         new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
-                payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready);
+                payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
+                .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()));
     }
 }
