@@ -29,6 +29,7 @@ import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
+import payments.adapter.persistence.compliance.JooqBulkImports;
 import payments.adapter.persistence.compliance.JooqContactCodes;
 import payments.adapter.persistence.compliance.JooqDocuments;
 import payments.adapter.persistence.compliance.JooqKycLinks;
@@ -81,6 +82,9 @@ import payments.ports.compliance.VerificationService;
 import payments.ports.compliance.VerificationSteps;
 import payments.ports.compliance.VerificationSubjects;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.customer.BulkImportService;
+import payments.ports.customer.BulkImportSteps;
+import payments.ports.customer.BulkImportUseCases;
 import payments.ports.customer.ContactVerificationService;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerAccounts;
@@ -174,6 +178,7 @@ final class Wiring implements Payments {
     private final CustomerService customers;
     private final ContactVerificationService contactVerification;
     private final EndUserTermsUseCases endUserTerms;
+    private final BulkImportService bulkImports;
     private final BeneficialOwnerService beneficialOwners;
     private final VerificationService verifications;
     private final DocumentService documents;
@@ -294,6 +299,10 @@ final class Wiring implements Payments {
         contactVerification = new ContactVerificationService(customerStore, new JooqContactCodes(db),
                 new SandboxContactCodeSender(), db, platformClock);
         endUserTerms = EndUserTermsUseCases.publishedAt(config.endUserTermsUrl());
+        var bulkImportStore = new JooqBulkImports(db);
+        bulkImports = new BulkImportService(bulkImportStore, jobStore, db, platformClock, ids);
+        var bulkImportSteps = new BulkImportSteps(bulkImportStore, customers, customerStore, platformStore, jobStore,
+                events, ids);
         var ownerStore = new JooqBeneficialOwners(db);
         var verificationStore = new JooqVerifications(db);
         beneficialOwners = new BeneficialOwnerService(ownerStore, customerStore, db, clock, ids);
@@ -313,7 +322,8 @@ final class Wiring implements Payments {
                 TransferOutcomes.KIND, transferOutcomes,
                 QuotePayouts.KIND, quotePayouts,
                 IncomingPayments.DEADLINE, incomingPayments,
-                VerificationSteps.KIND, verificationSteps), platformClock, db);
+                VerificationSteps.KIND, verificationSteps,
+                BulkImportSteps.KIND, bulkImportSteps), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -401,6 +411,11 @@ final class Wiring implements Payments {
     @Override
     public ContactVerificationUseCases contactVerification() {
         return contactVerification;
+    }
+
+    @Override
+    public BulkImportUseCases bulkImports() {
+        return bulkImports;
     }
 
     @Override

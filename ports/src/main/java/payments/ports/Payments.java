@@ -7,6 +7,7 @@ import payments.ports.compliance.DocumentUseCases;
 import payments.ports.compliance.HostedKycUseCases;
 import payments.ports.compliance.KycLinkUseCases;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.customer.BulkImportUseCases;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
 import payments.ports.customer.EndUserTermsUseCases;
@@ -47,6 +48,8 @@ public interface Payments {
     ContactVerificationUseCases contactVerification();
 
     EndUserTermsUseCases endUserTerms();
+
+    BulkImportUseCases bulkImports();
 
     BeneficialOwnerUseCases beneficialOwners();
 

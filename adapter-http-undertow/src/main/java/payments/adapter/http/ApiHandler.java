@@ -291,8 +291,13 @@ public final class ApiHandler implements HttpHandler {
                         null);
             }
             bytes = new byte[0];
-            body = MultipartForm.read(exchange, MAX_FILE_BYTES, MAX_FILE_BYTES + MAX_BODY_BYTES, MAX_DRAINED_BYTES,
-                    receiveMillis);
+            long spooled = match.operation().spooledFileBytes();
+            long maxFile = spooled > 0 ? spooled : MAX_FILE_BYTES;
+            if (spooled > 0) {
+                exchange.setMaxEntitySize(maxFile + MAX_BODY_BYTES + 1);
+            }
+            body = MultipartForm.read(exchange, maxFile, maxFile + MAX_BODY_BYTES, MAX_DRAINED_BYTES, receiveMillis,
+                    spooled > 0 ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir")) : null);
         } else {
             bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, MAX_DRAINED_BYTES,
                     receiveMillis);

@@ -20,6 +20,7 @@ public final class Operation {
     private boolean bodyRequired;
     private String filePart;
     private String fileDescription;
+    private long spooledFileBytes;
     private final Map<String, Map<String, Object>> query = new LinkedHashMap<>();
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Map<Integer, Answer> answers = new LinkedHashMap<>();
@@ -134,6 +135,20 @@ public final class Operation {
     /** The file part of a multipart body, or null for a JSON body. */
     public String filePart() {
         return filePart;
+    }
+
+    /**
+     * The multipart's file is large (up to {@code maxBytes}): written to a temporary file as it arrives instead of
+     * held in memory.
+     */
+    public Operation spooledFile(long maxBytes) {
+        this.spooledFileBytes = maxBytes;
+        return this;
+    }
+
+    /** The most a spooled file part may hold, or 0 when the file is kept in memory. */
+    public long spooledFileBytes() {
+        return spooledFileBytes;
     }
 
     public String fileDescription() {

@@ -8,6 +8,7 @@ import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountView;
 import payments.core.compliance.Verification;
+import payments.core.customer.BulkImportJob;
 import payments.core.customer.ContactRules;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
@@ -136,6 +137,14 @@ public final class ResourceJson {
                         .put("acceptedDocumentTypes", e.acceptedDocumentTypes()).put("reason", e.reason()).map())
                         .toList())
                 .put("createdAt", v.createdAt()).put("updatedAt", v.updatedAt()).map();
+    }
+
+    /** The spec's BulkCustomerImportJob, without its row errors (the API adds them). */
+    public static Map<String, Object> bulkImportJob(BulkImportJob j) {
+        return JsonObject.of().put("id", j.wireId()).put("status", j.status())
+                .put("progress", JsonObject.of().put("total", j.total()).put("processed", j.processed())
+                        .put("successful", j.succeeded()).put("failed", j.failed()).map())
+                .put("completedAt", j.completedAt()).map();
     }
 
     /** The spec's UmaInvitation. */

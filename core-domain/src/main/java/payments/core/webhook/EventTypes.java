@@ -20,6 +20,7 @@ public final class EventTypes {
     public static final String INTERNAL_ACCOUNT_BALANCE_UPDATED = "INTERNAL_ACCOUNT.BALANCE_UPDATED";
     public static final String EXTERNAL_ACCOUNT_STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
     public static final String INVITATION_CLAIMED = "INVITATION.CLAIMED";
+    public static final String BULK_UPLOAD_COMPLETED = "BULK_UPLOAD.COMPLETED";
 
     private EventTypes() {
     }

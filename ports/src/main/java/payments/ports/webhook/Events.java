@@ -6,6 +6,7 @@ import java.util.Map;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccountView;
 import payments.core.compliance.Verification;
+import payments.core.customer.BulkImportJob;
 import payments.core.customer.Customer;
 import payments.core.id.PlatformId;
 import payments.core.invitation.InvitationView;
@@ -86,6 +87,11 @@ public final class Events {
         if (type != null && (before == null || before.status() != after.status())) {
             emit(after.platformId(), type, ResourceJson.verification(after));
         }
+    }
+
+    /** A bulk import of customers finished: every row created or refused. */
+    public void bulkImportCompleted(BulkImportJob job) {
+        emit(job.platformId(), EventTypes.BULK_UPLOAD_COMPLETED, ResourceJson.bulkImportJob(job));
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

@@ -6,8 +6,12 @@ import io.undertow.util.Headers;
 import io.undertow.util.MultipartParser;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,8 +29,14 @@ public final class MultipartForm {
     static final int MAX_FIELD_BYTES = 4096;
     static final int MAX_PARTS = 20;
 
-    /** A file part: the name the client gave it (may be null) and its bytes. */
-    public record FilePart(String fileName, byte[] content) {
+    /**
+     * A file part: the name the client gave it (may be null) and its bytes, in memory ({@code content}) or, for a
+     * large file, in a temporary file ({@code spooled}) deleted when the exchange ends.
+     */
+    public record FilePart(String fileName, byte[] content, Path spooled) {
+        public InputStream open() throws IOException {
+            return spooled != null ? Files.newInputStream(spooled) : new java.io.ByteArrayInputStream(content);
+        }
     }
 
     private final Map<String, Object> fields;
@@ -43,20 +53,32 @@ public final class MultipartForm {
         return type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data");
     }
 
+    /**
+     * @param spoolTo where file parts are written as they arrive (deleted when the exchange ends), or null to keep
+     *                them in memory
+     */
     public static MultipartForm read(HttpServerExchange exchange, long maxFileBytes, long maxBodyBytes,
-                                     long drainLimit, long timeoutMillis) {
+                                     long drainLimit, long timeoutMillis, Path spoolTo) {
         String boundary = parameter(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE), "boundary");
         if (boundary == null || boundary.isEmpty() || boundary.length() > 70) {
             throw malformed("its Content-Type names no boundary");
         }
-        var parts = new Parts(maxFileBytes);
+        var parts = new Parts(maxFileBytes, spoolTo);
+        exchange.addExchangeCompleteListener((done, next) -> {
+            parts.deleteSpooled();
+            next.proceed();
+        });
         MultipartParser.ParseState state = MultipartParser.beginParse(exchange.getConnection().getByteBufferPool(),
                 parts, boundary.getBytes(StandardCharsets.US_ASCII), StandardCharsets.UTF_8.name());
-        RequestBody.stream(exchange, maxBodyBytes, drainLimit, timeoutMillis, chunk -> {
-            if (!state.isComplete()) {
-                state.parse(chunk);
-            }
-        });
+        try {
+            RequestBody.stream(exchange, maxBodyBytes, drainLimit, timeoutMillis, chunk -> {
+                if (!state.isComplete()) {
+                    state.parse(chunk);
+                }
+            });
+        } finally {
+            parts.closeSpool();
+        }
         if (!state.isComplete()) {
             throw malformed("it ends before its closing boundary");
         }
@@ -89,6 +111,10 @@ public final class MultipartForm {
     /** Collects parts as the parser finds them. */
     private static final class Parts implements MultipartParser.PartHandler {
         private final long maxFileBytes;
+        private final Path spoolTo;
+        private final java.util.List<Path> spooled = new java.util.ArrayList<>();
+        private OutputStream spool;
+        private long spoolSize;
         private final Map<String, Object> fields = new LinkedHashMap<>();
         private final Map<String, FilePart> files = new LinkedHashMap<>();
         private String name;
@@ -97,8 +123,31 @@ public final class MultipartForm {
         private ByteArrayOutputStream data;
         private int count;
 
-        Parts(long maxFileBytes) {
+        Parts(long maxFileBytes, Path spoolTo) {
             this.maxFileBytes = maxFileBytes;
+            this.spoolTo = spoolTo;
+        }
+
+        void closeSpool() {
+            if (spool != null) {
+                try {
+                    spool.close();
+                } catch (IOException ignored) {
+                    // the file is deleted with the exchange either way
+                }
+                spool = null;
+            }
+        }
+
+        void deleteSpooled() {
+            closeSpool();
+            for (Path path : spooled) {
+                try {
+                    Files.deleteIfExists(path);
+                } catch (IOException ignored) {
+                    // a temporary file; the operating system's cleaning takes it
+                }
+            }
         }
 
         @Override
@@ -117,10 +166,29 @@ public final class MultipartForm {
             fileName = parameter(disposition, "filename");
             file = fileName != null;
             data = new ByteArrayOutputStream();
+            if (file && spoolTo != null) {
+                try {
+                    Path path = Files.createTempFile(spoolTo, "upload-", ".part");
+                    spooled.add(path);
+                    spool = Files.newOutputStream(path);
+                    spoolSize = 0;
+                } catch (IOException e) {
+                    throw new IllegalStateException("cannot spool an upload to " + spoolTo, e);
+                }
+            }
         }
 
         @Override
         public void data(ByteBuffer buffer) throws IOException {
+            if (spool != null) {
+                spoolSize += buffer.remaining();
+                if (spoolSize > maxFileBytes) {
+                    throw new PayloadTooLarge("Files are limited to " + maxFileBytes + " bytes");
+                }
+                spool.write(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+                buffer.position(buffer.limit());
+                return;
+            }
             long limit = file ? maxFileBytes : MAX_FIELD_BYTES;
             if (data.size() + buffer.remaining() > limit) {
                 if (file) {
@@ -135,8 +203,13 @@ public final class MultipartForm {
 
         @Override
         public void endPart() {
+            if (file && spool != null) {
+                closeSpool();
+                files.put(name, new FilePart(fileName, null, spooled.get(spooled.size() - 1)));
+                return;
+            }
             if (file) {
-                files.put(name, new FilePart(fileName, data.toByteArray()));
+                files.put(name, new FilePart(fileName, data.toByteArray(), null));
                 return;
             }
             String value = new String(data.toByteArray(), StandardCharsets.UTF_8);

@@ -1,27 +1,37 @@
 package payments.adapter.http.routes;
 
+import static payments.core.json.JsonSchema.anyObject;
+import static payments.core.json.JsonSchema.arrayOf;
 import static payments.core.json.JsonSchema.bool;
 import static payments.core.json.JsonSchema.dateTime;
 import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.integer;
 import static payments.core.json.JsonSchema.object;
 import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.MANAGE;
 import static payments.core.platform.Permission.VIEW;
 
+import java.util.Map;
 import payments.adapter.http.Operation;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
+import payments.adapter.http.body.CsvRows;
+import payments.adapter.http.body.MultipartForm;
+import payments.core.customer.BulkImportJob;
 import payments.core.customer.ContactChannel;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerSchemas;
 import payments.core.customer.CustomerType;
+import payments.core.error.InvalidFields;
+import payments.core.error.InvalidInput;
 import payments.core.id.CustomerId;
 import payments.core.json.JsonObject;
 import payments.core.json.ResourceJson;
 import payments.core.validation.ObjectSchema;
 import payments.core.validation.Types;
+import payments.ports.customer.BulkImportUseCases;
 import payments.ports.customer.ContactConfirmation;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUpdate;
@@ -31,17 +41,32 @@ import payments.ports.customer.NewCustomer;
 
 /** {@code /customers}. */
 final class CustomerRoutes {
+    static final Shape IMPORT_STARTED = new Shape("BulkCustomerImportJobAccepted", object()
+            .required("jobId", string()).required("status", enumOf("PENDING", "PROCESSING")).schema());
+    static final Shape IMPORT = new Shape("BulkCustomerImportJob", object().required("id", string())
+            .required("status", enumOf("PENDING", "PROCESSING", "COMPLETED", "FAILED"))
+            .required("progress", object().required("total", integer()).required("processed", integer())
+                    .required("successful", integer()).required("failed", integer()).schema())
+            .optional("errors", arrayOf(object().optional("code", string()).optional("message", string())
+                    .optional("details", anyObject("The fields at fault")).required("correlationId", string())
+                    .schema()))
+            .optional("completedAt", dateTime()).schema());
+    /** The largest customers CSV taken: a million rows of about a hundred bytes. */
+    static final long MAX_CSV_BYTES = 128L << 20;
     static final Shape TERMS = new Shape("EndUserTerms", object().required("version", string())
             .required("url", string()).schema());
 
     private final CustomerUseCases customers;
     private final ContactVerificationUseCases contacts;
     private final EndUserTermsUseCases terms;
+    private final BulkImportUseCases imports;
 
-    CustomerRoutes(CustomerUseCases customers, ContactVerificationUseCases contacts, EndUserTermsUseCases terms) {
+    CustomerRoutes(CustomerUseCases customers, ContactVerificationUseCases contacts, EndUserTermsUseCases terms,
+                   BulkImportUseCases imports) {
         this.customers = customers;
         this.contacts = contacts;
         this.terms = terms;
+        this.imports = imports;
     }
 
     void register(Router router) {
@@ -73,6 +98,7 @@ final class CustomerRoutes {
             return Response.ok(JsonObject.of().put("version", current.version()).put("url", current.url()).map());
         });
         registerContactVerification(router);
+        registerBulkImport(router);
         router.get("/customers/{customerId}", VIEW, Operation.of("Get a customer")
                 .answers(200, "The customer", Shapes.CUSTOMER), r -> {
             r.query().done();
@@ -90,6 +116,38 @@ final class CustomerRoutes {
                 .answers(200, "The customer, deleted", Shapes.CUSTOMER), r -> {
             r.query().done();
             return Response.ok(ResourceJson.customer(customers.delete(r.caller(), id(r))));
+        });
+    }
+
+    /** {@code /customers/bulk/csv} and its jobs. */
+    private void registerBulkImport(Router router) {
+        router.post("/customers/bulk/csv", MANAGE, Operation.of("Import customers from a CSV file")
+                .multipart(ObjectSchema.none(), "file", "A CSV file with a header row of the reference's columns")
+                .spooledFile(MAX_CSV_BYTES).answers(202, "The import, started", IMPORT_STARTED), r -> {
+            r.query().done();
+            ObjectSchema.none().validate(r.form().fields());
+            MultipartForm.FilePart file = r.form().file("file");
+            if (file == null) {
+                throw InvalidFields.of("file", "is required: the CSV file");
+            }
+            try (var in = file.open()) {
+                CsvRows rows = CsvRows.read(in);
+                var job = imports.start(r.caller(), rows.header(), rows);
+                return new Response(202, JsonObject.of().put("jobId", job.wireId()).put("status", job.status())
+                        .map());
+            } catch (java.io.IOException e) {
+                throw new InvalidInput("INVALID_INPUT", "The uploaded file could not be read");
+            }
+        });
+        router.get("/customers/bulk/jobs/{jobId}", VIEW, Operation.of("Follow a customer import")
+                .answers(200, "The import's progress and its first row errors", IMPORT), r -> {
+            r.query().done();
+            var view = imports.get(r.caller(), BulkImportJob.parseId("jobId", r.path("jobId")));
+            Map<String, Object> json = ResourceJson.bulkImportJob(view.job());
+            json.put("errors", view.errors().stream().map(e -> JsonObject.of().put("code", e.code())
+                    .put("message", e.message()).put("details", e.details().isEmpty() ? null : e.details())
+                    .put("correlationId", e.correlationId()).map()).toList());
+            return Response.ok(json);
         });
     }
 

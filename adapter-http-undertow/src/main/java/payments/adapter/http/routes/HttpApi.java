@@ -14,7 +14,8 @@ public final class HttpApi {
     public static ApiHandler of(Payments payments) {
         Router router = new Router();
         new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
-        new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms())
+        new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms(),
+                payments.bulkImports())
                 .register(router);
         new ComplianceRoutes(payments.beneficialOwners(), payments.verifications(), payments.kycLinks(),
                 payments.idempotency()).register(router);

@@ -41,6 +41,22 @@ public final class JooqCustomers implements Customers {
     }
 
     @Override
+    public java.util.Set<String> takenPlatformCustomerIds(PlatformId platform, java.util.Collection<String> ids) {
+        return java.util.Set.copyOf(db.ctx().select(CUSTOMERS.PLATFORM_CUSTOMER_ID).from(CUSTOMERS)
+                .where(CUSTOMERS.PLATFORM_ID.eq(platform.value()).and(CUSTOMERS.DELETED_AT.isNull())
+                        .and(CUSTOMERS.PLATFORM_CUSTOMER_ID.in(ids)))
+                .fetch(CUSTOMERS.PLATFORM_CUSTOMER_ID));
+    }
+
+    @Override
+    public java.util.Set<String> takenUmaAddresses(PlatformId platform, java.util.Collection<String> addresses) {
+        return java.util.Set.copyOf(db.ctx().select(CUSTOMERS.UMA_ADDRESS).from(CUSTOMERS)
+                .where(CUSTOMERS.PLATFORM_ID.eq(platform.value()).and(CUSTOMERS.DELETED_AT.isNull())
+                        .and(CUSTOMERS.UMA_ADDRESS.in(addresses)))
+                .fetch(CUSTOMERS.UMA_ADDRESS));
+    }
+
+    @Override
     public void insert(Customer c) {
         write(() -> db.ctx().insertInto(CUSTOMERS).set(record(c).values()).execute());
     }
