@@ -112,6 +112,31 @@ class MultipartFuzzTest {
         assertEquals(List.of(), problems);
     }
 
+    @Test
+    void a_customers_csv_upload_made_bad_gets_a_well_formed_answer() {
+        String header = BulkImportApiTest.HEADER;
+        String row = BulkImportApiTest.person("fz" + System.nanoTime());
+        List<ApiClient.Multipart> cases = new ArrayList<>();
+        for (String csv : List.of("", "\n\n", header, header + "\n" + row.replace(",", ";"),
+                header + "\n\"" + row, header + "\n" + row + ",x,y,z", header.replace("umaAddress", "uma") + "\n" + row,
+                header + "," + header + "\n" + row, "\uFEFF" + header + "\n" + row, header + "\n" + "\u0000" + row,
+                header + "\n" + row.replace("INDIVIDUAL", "ROBOT"), header + "\n" + ",".repeat(5000))) {
+            cases.add(new ApiClient.Multipart().file("file", "c.csv", csv.getBytes(StandardCharsets.UTF_8)));
+        }
+        cases.add(new ApiClient.Multipart().text("file", header + "\n" + row));
+        cases.add(new ApiClient.Multipart().file("file", "c.csv", TestFiles.png()));
+        cases.add(new ApiClient.Multipart().file("file", "c.csv", (header + "\n" + row).getBytes(
+                StandardCharsets.UTF_8)).text("note", "x"));
+        cases.add(new ApiClient.Multipart().file("upload", "c.csv", (header + "\n" + row).getBytes(
+                StandardCharsets.UTF_8)));
+        List<String> problems = new ArrayList<>();
+        for (ApiClient.Multipart form : cases) {
+            check(api.multipart("POST", "/customers/bulk/csv", form.bytes(), form.contentType(), form.seen()),
+                    form.seen().toString(), problems);
+        }
+        assertEquals(List.of(), problems);
+    }
+
     private static void check(ApiClient.Reply reply, String what, List<String> problems) {
         int status = reply.status();
         boolean wellFormed = status / 100 == 2 || (status / 100 == 4 && reply.code() != null

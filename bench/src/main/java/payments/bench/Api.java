@@ -104,12 +104,14 @@ final class Api {
                 connection = new Connection(port);
                 CONNECTIONS.get().put(port, connection);
             }
-            byte[] content = body == null ? new byte[0] : JSON.writeValueAsBytes(body);
+            byte[] content = body == null ? new byte[0] : body instanceof Upload upload ? upload.bytes()
+                    : JSON.writeValueAsBytes(body);
             StringBuilder head = new StringBuilder(256).append(method).append(' ').append(prefix).append(path)
                     .append(" HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ").append(authorization)
                     .append("\r\nContent-Length: ").append(content.length).append("\r\n");
             if (body != null) {
-                head.append("Content-Type: application/json\r\n");
+                head.append("Content-Type: ").append(body instanceof Upload upload ? upload.contentType()
+                        : "application/json").append("\r\n");
             }
             if (idempotencyKey != null) {
                 head.append("Idempotency-Key: ").append(idempotencyKey).append("\r\n");
@@ -123,6 +125,31 @@ final class Api {
             CONNECTIONS.get().remove(port);
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A file sent as the {@code file} part of a {@code multipart/form-data} body. */
+    record Upload(String boundary, String fileName, byte[] file) {
+        Upload(String fileName, byte[] file) {
+            this("----bench-" + UUID.randomUUID(), fileName, file);
+        }
+
+        String contentType() {
+            return "multipart/form-data; boundary=" + boundary;
+        }
+
+        byte[] bytes() {
+            var out = new java.io.ByteArrayOutputStream(file.length + 256);
+            out.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\""
+                    + fileName + "\"\r\nContent-Type: text/csv\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.writeBytes(file);
+            out.writeBytes(("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+            return out.toByteArray();
+        }
+    }
+
+    /** Uploads a file and waits long for the answer (an import reads and stages every row first); 2xx required. */
+    Reply upload(String path, String fileName, byte[] file) {
+        return required("POST", path, send("POST", path, new Upload(fileName, file), null, CHECK_TIMEOUT_MILLIS));
     }
 
     /** Closes the calling thread's connections (a load thread that is done). */

@@ -67,7 +67,7 @@ public final class Bench {
         // many, so that each route's batches see as many waiting requests as transfer_out's (docs/PERFORMANCE.md).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
-                "transfer_out,quote_execute,hot_platform_account,reads").split(","));
+                "transfer_out,quote_execute,hot_platform_account,reads,bulk_import").split(","));
         try (BenchDatabase database = BenchDatabase.open(ENV); DiskProbe disk = DiskProbe.start()) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
@@ -99,6 +99,8 @@ public final class Bench {
                 run.maybe("reads", 1, () -> seeded.read(api, sample));
 
                 boolean valid = gate(database, api, lines);
+                BulkImport.Result imported = scenarios.contains("bulk_import") ? BulkImport.run(api,
+                        Integer.parseInt(ENV.getOrDefault("BENCH_BULK_ROWS", "100000"))) : null;
                 double tpsAfter = givenTps != null ? tpsBefore : Pgbench.measure(database, seconds, null).tps();
                 double tps = Math.max(tpsBefore, tpsAfter);
                 System.out.printf("%nconditions: %d s per phase after %d s of warm-up, %d customers, %d closed-loop "
@@ -149,6 +151,13 @@ public final class Bench {
                     System.out.printf("%s ok=%d rate=%.1f p99_ms=%.1f ratio=%.2f%n", l.scenario(),
                             l.ok(), l.peak().rate(), l.halfPeak().p(99),
                             l.peak().rate() / tps);
+                }
+                if (imported != null) {
+                    System.out.printf("bulk_import ok=%d rate=%.1f heap_peak_mib=%d (file %d MiB, held by the load "
+                                    + "generator in the same JVM) in %.1f s%n", imported.succeeded(),
+                            imported.succeeded() / imported.seconds(), imported.heapPeakMib(), imported.fileMib(),
+                            imported.seconds());
+                    valid &= imported.succeeded() == imported.rows();
                 }
                 if (!valid) {
                     System.exit(1);

@@ -59,6 +59,12 @@ public final class Faults {
             Api hooksApi = new Api(servers.get(0).port(), hooksToken);
             hooksApi.call("PATCH", "/config", Map.of("webhookEndpoint", webhooks.url()));
             Ledger hooked = new Ledger(hooksToken, Seeded.create(hooksApi, 2), 50);
+            // A customer import whose batch jobs the kills below interrupt: each row must become one customer.
+            int importRows = Integer.parseInt(ENV.getOrDefault("FAULTS_IMPORT_ROWS", "3000"));
+            String importToken = ServerProcess.createPlatform(jar, DbLogin.of(database[0]), "faults-import");
+            String importJob = new Api(servers.get(0).port(), importToken)
+                    .upload("/customers/bulk/csv", "customers.csv", BulkImport.csv(importRows))
+                    .body().get("jobId").asText();
             AtomicBoolean running = new AtomicBoolean(true);
             List<Thread> load = new ArrayList<>();
             for (int t = 0; t < 9; t++) {
@@ -84,8 +90,10 @@ public final class Faults {
                 thread.join();
             }
             // A kill, or the database's restart, can cut short each process's 4 deliveries under way.
+            boolean imported = importedOnce(new Api(servers.get(0).port(), importToken), importJob, importRows,
+                    DbLogin.of(database[0]));
             return verify(servers, List.of(ledger, hooked), hooked, DbLogin.of(database[0]), webhooks,
-                    4L * (kills + serverCount));
+                    4L * (kills + serverCount)) && imported;
         } finally {
             for (ServerProcess server : servers) {
                 server.kill();
@@ -221,6 +229,31 @@ public final class Faults {
                 && wrong.isEmpty() && overdue == 0 && mismatches.isEmpty() && webhooksOnce;
         System.out.println(ok ? "faults: PASSED" : "faults: FAILED");
         return ok;
+    }
+
+    /**
+     * Whether the import the kills interrupted finished with every row imported as exactly one customer: as many
+     * customers as rows, and as many distinct platformCustomerIds.
+     */
+    private static boolean importedOnce(Api api, String job, int rows, DbLogin db) throws Exception {
+        waitUntilUp(api);
+        String status = "";
+        for (int i = 0; i < 600 && !status.equals("COMPLETED"); i++) {
+            status = api.call("GET", "/customers/bulk/jobs/" + job, null).body().get("status").asText();
+            Thread.sleep(200);
+        }
+        long customers;
+        long distinct;
+        try (java.sql.Connection c = db.connect(); var rs = c.createStatement().executeQuery("select count(*), "
+                + "count(distinct c.platform_customer_id) from customers c join platforms p on p.platform_id = "
+                + "c.platform_id where p.name = 'faults-import' and c.platform_customer_id like 'bulk-%'")) {
+            rs.next();
+            customers = rs.getLong(1);
+            distinct = rs.getLong(2);
+        }
+        System.out.printf("bulk import across kills: %s, %d rows, %d customers, %d distinct%n", status, rows,
+                customers, distinct);
+        return status.equals("COMPLETED") && customers == rows && distinct == rows;
     }
 
     /**
