@@ -1,6 +1,8 @@
 package payments.core.compliance;
 
 import java.util.List;
+import java.util.Map;
+import payments.core.json.JsonObject;
 
 /**
  * One thing a verification needs fixed: on which resource ({@code Customer:}, {@code BeneficialOwner:} id), of what
@@ -11,6 +13,12 @@ public record VerificationError(String resourceId, String type, String field, Li
                                 String reason) {
     public VerificationError {
         acceptedDocumentTypes = acceptedDocumentTypes == null ? null : List.copyOf(acceptedDocumentTypes);
+    }
+
+    /** As the API shows it, and as it is stored. */
+    public Map<String, Object> json() {
+        return JsonObject.of().put("resourceId", resourceId).put("type", type).put("field", field)
+                .put("acceptedDocumentTypes", acceptedDocumentTypes).put("reason", reason).map();
     }
 
     public static VerificationError missingField(String resourceId, String field, String reason) {

@@ -7,8 +7,9 @@ import payments.core.account.AccountInfoSchemas;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountView;
+import payments.core.bulk.BulkImportJob;
 import payments.core.compliance.Verification;
-import payments.core.customer.BulkImportJob;
+import payments.core.compliance.VerificationError;
 import payments.core.customer.ContactRules;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
@@ -132,10 +133,7 @@ public final class ResourceJson {
         return JsonObject.of().put("id", v.wireId())
                 .put("customerId", v.customerId())
                 .put("verificationStatus", v.status().name())
-                .put("errors", v.errors().stream().map(e -> JsonObject.of().put("resourceId", e.resourceId())
-                        .put("type", e.type()).put("field", e.field())
-                        .put("acceptedDocumentTypes", e.acceptedDocumentTypes()).put("reason", e.reason()).map())
-                        .toList())
+                .put("errors", v.errors().stream().map(VerificationError::json).toList())
                 .put("createdAt", v.createdAt()).put("updatedAt", v.updatedAt()).map();
     }
 

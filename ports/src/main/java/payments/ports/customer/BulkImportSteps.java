@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import payments.core.customer.BulkImportJob;
-import payments.core.customer.CsvCustomers;
+import payments.core.bulk.BulkImportJob;
+import payments.core.bulk.CsvCustomers;
+import payments.core.bulk.ImportRowError;
 import payments.core.error.DomainError;
 import payments.core.error.InvalidFields;
 import payments.core.platform.Caller;
@@ -67,7 +68,7 @@ public final class BulkImportSteps implements JobRunner.Handler {
         // On behalf of the token that uploaded the file, with the permission the upload required.
         Caller caller = new Caller(job.platformId(), platforms.find(job.platformId()).orElseThrow().environment(),
                 job.uploadedBy(), Set.of(Permission.MANAGE));
-        List<BulkImports.RowError> errors = new ArrayList<>();
+        List<ImportRowError> errors = new ArrayList<>();
         Set<String> takenIds = new HashSet<>(customers.takenPlatformCustomerIds(run.platform(),
                 rows.stream().map(r -> r.values().get("platformCustomerId")).filter(v -> v != null).toList()));
         Set<String> takenAddresses = new HashSet<>(customers.takenUmaAddresses(run.platform(),
@@ -86,7 +87,7 @@ public final class BulkImportSteps implements JobRunner.Handler {
                 customerCreation.create(caller, command);
             } catch (DomainError refused) {
                 Map<String, Object> details = refused.details() == null ? Map.of() : refused.details();
-                errors.add(new BulkImports.RowError(row.number(), correlation, refused.code(),
+                errors.add(new ImportRowError(row.number(), correlation, refused.code(),
                         refused.getMessage(), details));
             }
         }

@@ -4,9 +4,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import payments.core.customer.BulkImportJob;
+import payments.core.bulk.BulkImportJob;
+import payments.core.bulk.ImportRowError;
 import payments.core.platform.Caller;
-import payments.ports.driven.customer.BulkImports;
 
 /**
  * Customers imported from a CSV file (MANAGE to start, VIEW to follow): the rows are staged as they are read, then
@@ -14,7 +14,7 @@ import payments.ports.driven.customer.BulkImports;
  */
 public interface BulkImportUseCases {
     /** A job and the first of its row errors. */
-    record JobView(BulkImportJob job, List<BulkImports.RowError> errors) {
+    record JobView(BulkImportJob job, List<ImportRowError> errors) {
     }
 
     /** 400 for a header without the required columns; {@code rows} is read once, as it comes. */

@@ -19,7 +19,7 @@ import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
 import payments.adapter.http.body.CsvRows;
 import payments.adapter.http.body.MultipartForm;
-import payments.core.customer.BulkImportJob;
+import payments.core.bulk.BulkImportJob;
 import payments.core.customer.ContactChannel;
 import payments.core.customer.CustomerFilter;
 import payments.core.customer.CustomerSchemas;

@@ -14,7 +14,8 @@ import org.jooq.Condition;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.schema.tables.records.BulkImportJobsRecord;
-import payments.core.customer.BulkImportJob;
+import payments.core.bulk.BulkImportJob;
+import payments.core.bulk.ImportRowError;
 import payments.core.id.PlatformId;
 import payments.core.id.TokenId;
 import payments.ports.driven.customer.BulkImports;
@@ -72,7 +73,7 @@ public final class JooqBulkImports implements BulkImports {
     }
 
     @Override
-    public void done(PlatformId platform, UUID job, List<BulkImports.Row> rows, List<BulkImports.RowError> errors) {
+    public void done(PlatformId platform, UUID job, List<BulkImports.Row> rows, List<ImportRowError> errors) {
         if (!rows.isEmpty()) {
             db.ctx().update(BULK_IMPORT_ROWS).set(BULK_IMPORT_ROWS.DONE, true)
                     .where(ofJob(platform, job).and(BULK_IMPORT_ROWS.ROW_NUMBER.in(
@@ -83,7 +84,7 @@ public final class JooqBulkImports implements BulkImports {
             var insert = db.ctx().insertInto(BULK_IMPORT_ERRORS, BULK_IMPORT_ERRORS.PLATFORM_ID,
                     BULK_IMPORT_ERRORS.JOB_ID, BULK_IMPORT_ERRORS.ROW_NUMBER, BULK_IMPORT_ERRORS.CORRELATION_ID,
                     BULK_IMPORT_ERRORS.CODE, BULK_IMPORT_ERRORS.MESSAGE, BULK_IMPORT_ERRORS.DETAILS);
-            for (BulkImports.RowError e : errors) {
+            for (ImportRowError e : errors) {
                 insert = insert.values(platform.value(), job, e.row(), e.correlationId(), e.code(), e.message(),
                         JsonColumns.write(e.details()));
             }
@@ -92,11 +93,11 @@ public final class JooqBulkImports implements BulkImports {
     }
 
     @Override
-    public List<BulkImports.RowError> errors(PlatformId platform, UUID job, int limit) {
+    public List<ImportRowError> errors(PlatformId platform, UUID job, int limit) {
         return db.ctx().selectFrom(BULK_IMPORT_ERRORS)
                 .where(BULK_IMPORT_ERRORS.PLATFORM_ID.eq(platform.value()).and(BULK_IMPORT_ERRORS.JOB_ID.eq(job)))
                 .orderBy(BULK_IMPORT_ERRORS.ROW_NUMBER).limit(limit)
-                .fetch(r -> new BulkImports.RowError(r.getRowNumber(), r.getCorrelationId(), r.getCode(),
+                .fetch(r -> new ImportRowError(r.getRowNumber(), r.getCorrelationId(), r.getCode(),
                         r.getMessage(), JsonColumns.readObject(r.getDetails())));
     }
 

@@ -18,7 +18,6 @@ import payments.core.compliance.VerificationFilter;
 import payments.core.compliance.VerificationStatus;
 import payments.core.id.CustomerId;
 import payments.core.id.PlatformId;
-import payments.core.json.JsonObject;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.ports.driven.compliance.Verifications;
@@ -84,10 +83,7 @@ public final class JooqVerifications implements Verifications {
         r.set(VERIFICATIONS.ID, v.id());
         r.set(VERIFICATIONS.CUSTOMER_ID, v.customerId().value());
         r.set(VERIFICATIONS.STATUS, v.status().name());
-        r.set(VERIFICATIONS.ERRORS, JsonColumns.write(v.errors().stream().map(e -> JsonObject.of()
-                .put("resourceId", e.resourceId()).put("type", e.type()).put("field", e.field())
-                .put("acceptedDocumentTypes", e.acceptedDocumentTypes()).put("reason", e.reason()).map())
-                .toList()));
+        r.set(VERIFICATIONS.ERRORS, JsonColumns.write(v.errors().stream().map(VerificationError::json).toList()));
         r.set(VERIFICATIONS.CREATED_AT, utc(v.createdAt()));
         r.set(VERIFICATIONS.UPDATED_AT, utc(v.updatedAt()));
         r.set(VERIFICATIONS.SUBMITTED_AT, utc(v.submittedAt()));

@@ -4,17 +4,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.customer.BulkImportJob;
+import payments.core.bulk.BulkImportJob;
+import payments.core.bulk.ImportRowError;
 import payments.core.id.PlatformId;
 
 /** Bulk import jobs, their staged rows and the errors of the rows that failed. */
 public interface BulkImports {
     /** A row of the file: its number (1 is the first after the header) and its cells by column. */
     record Row(int number, Map<String, String> values) {
-    }
-
-    /** Why a row was not imported; {@code correlationId} is its platformCustomerId, or its row number. */
-    record RowError(int row, String correlationId, String code, String message, Map<String, Object> details) {
     }
 
     void insert(BulkImportJob job);
@@ -31,8 +28,8 @@ public interface BulkImports {
     List<Row> pending(PlatformId platform, UUID job, int limit);
 
     /** Marks rows imported (or failed, with {@code errors}): they are never taken again. */
-    void done(PlatformId platform, UUID job, List<Row> rows, List<RowError> errors);
+    void done(PlatformId platform, UUID job, List<Row> rows, List<ImportRowError> errors);
 
     /** The first {@code limit} row errors, in file order. */
-    List<RowError> errors(PlatformId platform, UUID job, int limit);
+    List<ImportRowError> errors(PlatformId platform, UUID job, int limit);
 }

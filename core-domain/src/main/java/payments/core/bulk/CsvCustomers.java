@@ -1,4 +1,4 @@
-package payments.core.customer;
+package payments.core.bulk;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package payments.core.customer;
+package payments.core.bulk;
 
 import java.time.Instant;
 import java.util.UUID;
