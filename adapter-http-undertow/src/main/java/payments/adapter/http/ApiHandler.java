@@ -291,13 +291,7 @@ public final class ApiHandler implements HttpHandler {
                         null);
             }
             bytes = new byte[0];
-            long spooled = match.operation().spooledFileBytes();
-            long maxFile = spooled > 0 ? spooled : MAX_FILE_BYTES;
-            if (spooled > 0) {
-                exchange.setMaxEntitySize(maxFile + MAX_BODY_BYTES + 1);
-            }
-            body = MultipartForm.read(exchange, maxFile, maxFile + MAX_BODY_BYTES, MAX_DRAINED_BYTES, receiveMillis,
-                    spooled > 0 ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir")) : null);
+            body = multipart(exchange, match.operation());
         } else {
             bytes = received != null ? received : RequestBody.read(exchange, MAX_BODY_BYTES, MAX_DRAINED_BYTES,
                     receiveMillis);
@@ -309,6 +303,20 @@ public final class ApiHandler implements HttpHandler {
         QueryParams query = new QueryParams(exchange.getQueryParameters(), match.operation().query().keySet());
         return match.handler().handle(new Request(caller, path.substring(BASE_PATH.length()), match.params(), query,
                 body, bytes, exchange));
+    }
+
+    /**
+     * A multipart body: its file at most {@link #MAX_FILE_BYTES} in memory, or, for a route that spools its file
+     * ({@link Operation#spooledFile}), up to that route's limit in the temporary directory.
+     */
+    private MultipartForm multipart(HttpServerExchange exchange, Operation operation) {
+        long spooled = operation.spooledFileBytes();
+        long maxFile = spooled > 0 ? spooled : MAX_FILE_BYTES;
+        if (spooled > 0) {
+            exchange.setMaxEntitySize(maxFile + MAX_BODY_BYTES + 1); // past the server's limit for other bodies
+        }
+        return MultipartForm.read(exchange, maxFile, maxFile + MAX_BODY_BYTES, MAX_DRAINED_BYTES, receiveMillis,
+                spooled > 0 ? java.nio.file.Path.of(System.getProperty("java.io.tmpdir")) : null);
     }
 
     private Caller authenticate(HttpServerExchange exchange) {
