@@ -41,7 +41,16 @@ public final class Faults {
                     + ": run bench/faults (it builds the jar), or set FAULTS_SERVER_JAR");
             System.exit(2);
         }
-        System.exit(run(jar, kills, servers) ? 0 : 1);
+        boolean passed;
+        try {
+            passed = run(jar, kills, servers);
+        } catch (Exception | Error e) {
+            // A server that did not come up leaves threads (a load thread, the webhook tally) the JVM would wait for.
+            e.printStackTrace();
+            System.out.println("faults: FAILED (" + e + ")");
+            passed = false;
+        }
+        System.exit(passed ? 0 : 1);
     }
 
     /** Runs the suite; true when every invariant held. */
