@@ -23,6 +23,8 @@ final class OpenApiDocument {
     private static final List<Shape> COMMON = List.of(ERROR, new Shape("Currency", ResourceSchemas.CURRENCY),
             new Shape("CurrencyAmount", ResourceSchemas.CURRENCY_AMOUNT));
     private static final Map<String, Object> ERROR_ANSWER = Map.of("$ref", "#/components/responses/Error");
+    /** A shared property schema longer than this, written as JSON, is published once ({@link #hoistRepeated}). */
+    private static final int HOIST_BYTES = 4096;
 
     private OpenApiDocument() {
     }
@@ -40,6 +42,7 @@ final class OpenApiDocument {
             paths.computeIfAbsent(route.template(), t -> new LinkedHashMap<>())
                     .put(route.method().toLowerCase(java.util.Locale.ROOT), operation(route));
         }
+        hoistRepeated(paths, schemas);
         Map<String, Object> allPaths = new LinkedHashMap<>(paths);
         allPaths.putAll(servicePaths);
         Map<String, Object> document = new LinkedHashMap<>();
@@ -80,6 +83,69 @@ final class OpenApiDocument {
             return (T) list.stream().map(item -> stable(item, "")).toList();
         }
         return node;
+    }
+
+    /**
+     * Publishes once, under {@code components/schemas}, each large property schema that several request bodies share
+     * (an external account's {@code accountInfo}, one branch per account type), and refers to it by name: the same
+     * rule, written once. It is named after the property, capitalised ({@code AccountInfo}).
+     */
+    @SuppressWarnings("unchecked")
+    private static void hoistRepeated(Map<String, Map<String, Object>> paths, Map<String, Object> schemas) {
+        Map<Object, List<String>> seen = new LinkedHashMap<>();
+        Map<Object, Integer> count = new LinkedHashMap<>();
+        paths.values().forEach(item -> item.values().forEach(op -> properties(((Map<String, Object>) op)
+                .get("requestBody"), (name, schema) -> {
+            if (JsonCodec.write(schema).length > HOIST_BYTES) {
+                count.merge(schema, 1, Integer::sum);
+                seen.computeIfAbsent(schema, k -> new ArrayList<>()).add(name);
+            }
+        })));
+        Map<Object, Map<String, Object>> refs = new LinkedHashMap<>();
+        count.forEach((schema, n) -> {
+            if (n > 1) {
+                String key = seen.get(schema).get(0);
+                String name = Character.toUpperCase(key.charAt(0)) + key.substring(1);
+                if (!schemas.containsKey(name)) {
+                    schemas.put(name, schema);
+                    refs.put(schema, JsonSchema.ref(name));
+                }
+            }
+        });
+        if (refs.isEmpty()) {
+            return;
+        }
+        paths.values().forEach(item -> item.replaceAll((method, op) -> replaced(op, refs)));
+    }
+
+    /** {@code node} with every value equal to a key of {@code refs} replaced by its reference. */
+    @SuppressWarnings("unchecked")
+    private static Object replaced(Object node, Map<Object, Map<String, Object>> refs) {
+        if (refs.containsKey(node)) {
+            return refs.get(node);
+        }
+        if (node instanceof Map<?, ?> map) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            map.forEach((k, v) -> copy.put((String) k, replaced(v, refs)));
+            return copy;
+        }
+        if (node instanceof List<?> list) {
+            return list.stream().map(item -> replaced(item, refs)).toList();
+        }
+        return node;
+    }
+
+    /** Every property schema (name and schema) inside a request body, however deep. */
+    @SuppressWarnings("unchecked")
+    private static void properties(Object node, java.util.function.BiConsumer<String, Object> visit) {
+        if (node instanceof Map<?, ?> map) {
+            if (map.get("properties") instanceof Map<?, ?> properties) {
+                properties.forEach((name, schema) -> visit.accept((String) name, schema));
+            }
+            map.values().forEach(v -> properties(v, visit));
+        } else if (node instanceof List<?> list) {
+            list.forEach(item -> properties(item, visit));
+        }
     }
 
     private static void publish(Map<String, Object> schemas, Shape shape) {
