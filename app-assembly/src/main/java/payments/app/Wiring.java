@@ -245,7 +245,8 @@ final class Wiring implements Payments {
                 ids, db);
         var walletAccounts = new WalletAccounts(internalAccountStore, customerStore);
         var otpCodes = new OtpCodes(challengeStore, walletCrypto, new LogOnlyOtpSender());
-        tokens = new TokenService(new JooqApiTokens(db), new Sha256TokenSecrets(), db, clock, ids);
+        var tokenSecrets = new Sha256TokenSecrets();
+        tokens = new TokenService(new JooqApiTokens(db), tokenSecrets, db, clock, ids);
         platforms = new PlatformService(platformStore, tokens, accountOpening, db, clock, ids, events,
                 new WebhookEndpoints(config.webhookPolicy(), new DnsHostAddresses()));
         customers = new CustomerService(customerStore, platformStore, new CustomerAccounts(accountOpening,
@@ -297,7 +298,7 @@ final class Wiring implements Payments {
         invitations = new InvitationService(new JooqInvitations(db), customerStore, platformStore,
                 new SecureRandomInvitationCodes(), platformClock, db, events);
         contactVerification = new ContactVerificationService(customerStore, new JooqContactCodes(db),
-                new SandboxContactCodeSender(), db, platformClock);
+                new SandboxContactCodeSender(), tokenSecrets, db, platformClock);
         endUserTerms = EndUserTermsUseCases.publishedAt(config.endUserTermsUrl());
         var bulkImportStore = new JooqBulkImports(db);
         bulkImports = new BulkImportService(bulkImportStore, jobStore, db, platformClock, ids);
@@ -309,7 +310,7 @@ final class Wiring implements Payments {
         var documentStore = new JooqDocuments(db);
         documents = new DocumentService(documentStore, documentStore, customerStore, ownerStore, verificationStore, db,
                 clock, ids);
-        kycLinks = new KycLinkService(customerStore, new JooqKycLinks(db), new Sha256TokenSecrets(), verificationStore,
+        kycLinks = new KycLinkService(customerStore, new JooqKycLinks(db), tokenSecrets, verificationStore,
                 events, db, platformClock, ids);
         verifications = new VerificationService(verificationStore, new VerificationSubjects(ownerStore,
                 documentStore), customerStore, jobStore, events, db, platformClock, ids);

@@ -7,8 +7,9 @@ package payments.core.compliance;
 public enum VerificationStatus {
     RESOLVE_ERRORS, READY_FOR_VERIFICATION, IN_PROGRESS, APPROVED, REJECTED, PENDING_MANUAL_REVIEW;
 
-    public boolean isOutcome() {
-        return this == APPROVED || this == REJECTED || this == PENDING_MANUAL_REVIEW;
+    /** Submitted and not decided yet: a new request for the customer answers this one. */
+    public boolean isUnderWay() {
+        return this == READY_FOR_VERIFICATION || this == IN_PROGRESS;
     }
 
     /** The outcome a customer's kycStatus / kybStatus ({@code PENDING}, {@code APPROVED}, {@code REJECTED}) gives. */

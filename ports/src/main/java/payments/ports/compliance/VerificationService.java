@@ -56,8 +56,8 @@ public final class VerificationService implements VerificationUseCases {
             Customer customer = customers.findForUpdate(caller.platformId(), command.customerId())
                     .filter(c -> !c.isDeleted()).orElseThrow(() -> Customer.notFound(command.customerId()));
             Optional<Verification> latest = verifications.latestOf(caller.platformId(), customer.id());
-            if (latest.isPresent() && !latest.get().isOpen() && !latest.get().status().isOutcome()) {
-                return latest.get(); // under way
+            if (latest.isPresent() && latest.get().status().isUnderWay()) {
+                return latest.get();
             }
             var seen = subjects.of(caller.platformId(), customer.id());
             List<VerificationError> errors = VerificationRules.errorsOf(customer, seen.owners(), seen.documents());

@@ -1,8 +1,5 @@
 package payments.ports.customer;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.HexFormat;
 import payments.core.customer.ContactChannel;
@@ -18,6 +15,7 @@ import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.customer.ContactCodeSender;
 import payments.ports.driven.customer.ContactCodes;
 import payments.ports.driven.customer.Customers;
+import payments.ports.driven.platform.TokenSecrets;
 import payments.ports.time.PlatformClock;
 
 /**
@@ -29,14 +27,16 @@ public final class ContactVerificationService implements ContactVerificationUseC
     private final Customers customers;
     private final ContactCodes codes;
     private final ContactCodeSender sender;
+    private final TokenSecrets secrets;
     private final TransactionRunner tx;
     private final PlatformClock clock;
 
     public ContactVerificationService(Customers customers, ContactCodes codes, ContactCodeSender sender,
-                                      TransactionRunner tx, PlatformClock clock) {
+                                      TokenSecrets secrets, TransactionRunner tx, PlatformClock clock) {
         this.customers = customers;
         this.codes = codes;
         this.sender = sender;
+        this.secrets = secrets;
         this.tx = tx;
         this.clock = clock;
     }
@@ -52,7 +52,8 @@ public final class ContactVerificationService implements ContactVerificationUseC
             // Limited before sending: the 429 must not cost an email.
             ContactCode.sent(previous, caller.platformId(), id, channel, address, "", now);
             String code = sender.send(caller.environment(), channel, address);
-            codes.save(ContactCode.sent(previous, caller.platformId(), id, channel, address, hash(id, code), now));
+            codes.save(ContactCode.sent(previous, caller.platformId(), id, channel, address,
+                    HexFormat.of().formatHex(secrets.hash(salted(id, code))), now));
             return null;
         });
     }
@@ -69,8 +70,7 @@ public final class ContactVerificationService implements ContactVerificationUseC
                     .orElseThrow(() -> InvalidFields.of("code", "has expired or was not sent to this "
                             + channel.key() + "; send a new one"));
             code.requireAttemptsLeft(now);
-            if (!MessageDigest.isEqual(code.codeHash().getBytes(StandardCharsets.US_ASCII),
-                    hash(id, command.code()).getBytes(StandardCharsets.US_ASCII))) {
+            if (!secrets.matches(salted(id, command.code()), HexFormat.of().parseHex(code.codeHash()))) {
                 codes.save(code.failed());
                 return true;
             }
@@ -102,13 +102,8 @@ public final class ContactVerificationService implements ContactVerificationUseC
         return customer;
     }
 
-    /** A code's hash, salted with the customer's id so that one table of the million six-digit codes fits none. */
-    private static String hash(CustomerId id, String code) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest((id + ":" + code).getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /** A code salted with the customer's id, so that one table of the million six-digit codes fits none. */
+    private static String salted(CustomerId id, String code) {
+        return id + ":" + code;
     }
 }

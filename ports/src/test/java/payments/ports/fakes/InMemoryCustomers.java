@@ -84,4 +84,21 @@ public final class InMemoryCustomers implements Customers {
                         .filter(c -> f.umaAddress() == null || f.umaAddress().equals(c.umaAddress())),
                 Customer::createdAt, c -> c.id().value(), page);
     }
+
+    @Override
+    public java.util.Set<String> takenPlatformCustomerIds(PlatformId platform,
+                                                          java.util.Collection<String> platformCustomerIds) {
+        return active(platform).map(Customer::platformCustomerId).filter(platformCustomerIds::contains)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    @Override
+    public java.util.Set<String> takenUmaAddresses(PlatformId platform, java.util.Collection<String> umaAddresses) {
+        return active(platform).map(Customer::umaAddress).filter(umaAddresses::contains)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    private java.util.stream.Stream<Customer> active(PlatformId platform) {
+        return rows.values().stream().filter(c -> c.platformId().equals(platform) && !c.isDeleted());
+    }
 }

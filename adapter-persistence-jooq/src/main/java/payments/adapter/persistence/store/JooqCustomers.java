@@ -41,7 +41,8 @@ public final class JooqCustomers implements Customers {
     }
 
     @Override
-    public java.util.Set<String> takenPlatformCustomerIds(PlatformId platform, java.util.Collection<String> ids) {
+    public java.util.Set<String> takenPlatformCustomerIds(PlatformId platform,
+                                                          java.util.Collection<String> ids) {
         return java.util.Set.copyOf(db.ctx().select(CUSTOMERS.PLATFORM_CUSTOMER_ID).from(CUSTOMERS)
                 .where(CUSTOMERS.PLATFORM_ID.eq(platform.value()).and(CUSTOMERS.DELETED_AT.isNull())
                         .and(CUSTOMERS.PLATFORM_CUSTOMER_ID.in(ids)))

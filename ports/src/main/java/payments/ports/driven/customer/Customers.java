@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import payments.core.customer.Customer;
 import payments.core.customer.CustomerFilter;
 import payments.core.id.CustomerId;
@@ -40,26 +41,8 @@ public interface Customers {
     Page<Customer> list(PlatformId platform, CustomerFilter filter, PageRequest page);
 
     /** Those of {@code platformCustomerIds} an active customer holds. */
-    default java.util.Set<String> takenPlatformCustomerIds(PlatformId platform, Collection<String> platformCustomerIds) {
-        java.util.Set<String> taken = new java.util.HashSet<>();
-        for (String id : platformCustomerIds) {
-            if (list(platform, new CustomerFilter(id, null, null, null, null, null, null, null, null, false),
-                    new PageRequest(1, null)).totalCount() > 0) {
-                taken.add(id);
-            }
-        }
-        return taken;
-    }
+    Set<String> takenPlatformCustomerIds(PlatformId platform, Collection<String> platformCustomerIds);
 
     /** Those of {@code umaAddresses} an active customer holds. */
-    default java.util.Set<String> takenUmaAddresses(PlatformId platform, Collection<String> umaAddresses) {
-        java.util.Set<String> taken = new java.util.HashSet<>();
-        for (String address : umaAddresses) {
-            if (list(platform, new CustomerFilter(null, null, null, null, null, null, null, null, address, false),
-                    new PageRequest(1, null)).totalCount() > 0) {
-                taken.add(address);
-            }
-        }
-        return taken;
-    }
+    Set<String> takenUmaAddresses(PlatformId platform, Collection<String> umaAddresses);
 }
