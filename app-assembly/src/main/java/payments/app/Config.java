@@ -19,7 +19,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
                      Map<String, String> oidcIssuers, Batches batches, Http http,
-                     EndpointPolicy webhookPolicy, String masterKey, String endUserTermsUrl) {
+                     EndpointPolicy webhookPolicy, String masterKey, String endUserTermsUrl,
+                     int deviceCodeGuesses) {
 
     /**
      * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
@@ -88,28 +89,29 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 new EndpointPolicy(networks(env.getOrDefault("PAYMENTS_WEBHOOK_ALLOWED_NETWORKS", "")),
                         booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)),
                 masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))),
-                env.getOrDefault("PAYMENTS_END_USER_TERMS_URL", DEFAULT_END_USER_TERMS_URL));
+                env.getOrDefault("PAYMENTS_END_USER_TERMS_URL", DEFAULT_END_USER_TERMS_URL),
+                intValue(env, "PAYMENTS_DEVICE_CODE_GUESSES", 10, 1, 1_000_000));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
                 walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl);
+                endUserTermsUrl, deviceCodeGuesses);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
                 passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl);
+                endUserTermsUrl, deviceCodeGuesses);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
                 passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl);
+                endUserTermsUrl, deviceCodeGuesses);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -118,7 +120,18 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
                 Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
                 oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl);
+                endUserTermsUrl, deviceCodeGuesses);
+    }
+
+    /**
+     * How many wrong agent device codes one client address may send in ten minutes before it is refused (429) until
+     * the oldest is that old.
+     */
+    public Config withDeviceCodeGuesses(int guesses) {
+        return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl, guesses);
     }
 
     /** The settings without their secrets (passwords, keys, the sandbox token), should they ever be printed. */

@@ -28,6 +28,9 @@ import payments.adapter.metrics.ServiceMetrics;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JooqServiceHealth;
 import payments.adapter.persistence.JooqServiceSettings;
+import payments.adapter.persistence.agent.JooqAgentActions;
+import payments.adapter.persistence.agent.JooqAgentDeviceCodes;
+import payments.adapter.persistence.agent.JooqAgents;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
 import payments.adapter.persistence.compliance.JooqBulkImports;
 import payments.adapter.persistence.compliance.JooqContactCodes;
@@ -68,6 +71,21 @@ import payments.ports.account.AccountOpening;
 import payments.ports.account.AccountReads;
 import payments.ports.account.InternalAccountService;
 import payments.ports.account.InternalAccountUseCases;
+import payments.ports.agent.AgentAuthentication;
+import payments.ports.agent.AgentInstallService;
+import payments.ports.agent.AgentInstallUseCases;
+import payments.ports.agent.AgentService;
+import payments.ports.agent.AgentUseCases;
+import payments.ports.agentops.ActingAgents;
+import payments.ports.agentops.ActionViews;
+import payments.ports.agentops.AgentApprovalUseCases;
+import payments.ports.agentops.AgentApprovals;
+import payments.ports.agentops.AgentOperationsService;
+import payments.ports.agentops.AgentOperationsUseCases;
+import payments.ports.agentops.AgentPayments;
+import payments.ports.agentops.AgentSpending;
+import payments.ports.agentops.PendingActions;
+import payments.ports.agentops.PolicyRates;
 import payments.ports.batch.Batching;
 import payments.ports.batch.Idempotency;
 import payments.ports.batch.IdempotencyService;
@@ -203,6 +221,10 @@ final class Wiring implements Payments {
     private final ExecutorService batchThreads;
     private final HttpWebhookTransport webhookTransport;
     private final Db db;
+    private final AgentService agents;
+    private final AgentInstallService agentInstall;
+    private final AgentApprovals agentApprovals;
+    private final AgentOperationsService agentOperations;
 
     Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
@@ -218,7 +240,11 @@ final class Wiring implements Payments {
         var webhookEvents = new JooqWebhookEvents(db);
         var events = new Events(webhookEvents, platformStore, platformClock, ids);
         // Every service saves transactions through the announcing store: each change writes its webhook event.
-        var transactionStore = new AnnouncedTransactions(new JooqTransactions(db), events);
+        var agentStore = new JooqAgents(db);
+        var agentActionStore = new JooqAgentActions(db);
+        // Agents' payments pass their budgets inside each payment's own transaction (and a failed one gives back).
+        var spending = new AgentSpending(agentStore, agentActionStore);
+        var transactionStore = new AnnouncedTransactions(new JooqTransactions(db), events, spending);
         var idempotencyKeys = new JooqIdempotencyKeys(db);
         batchThreads = batchThreads(config.batches().threads());
         var batching = new Batching(idempotencyKeys, clock, db, config.batches().size(),
@@ -279,15 +305,15 @@ final class Wiring implements Payments {
         var lookupStore = new JooqLookups(db);
         var transferOutcomes = new TransferOutcomes(paymentRail, ledger, jobStore, transactionStore, ids, db);
         transfers = new TransferService(new TransferIns(accountReads, platformStore, transactionStore,
-                transferOutcomes, platformClock, ids, db), new TransferOuts(accountReads, platformStore, ledger,
-                transactionStore, transferOutcomes, platformClock, ids), batching);
+                transferOutcomes, platformClock, ids, db, spending), new TransferOuts(accountReads, platformStore,
+                ledger, transactionStore, transferOutcomes, platformClock, ids, spending), batching);
         var incomingPayments = new IncomingPayments(transactionStore, ledger, jobStore, platformStore,
                 webhookDelivery, platformClock, ids, db);
         transactions = new TransactionService(transactionStore, transferOutcomes, incomingPayments, platformClock, db);
         var quotePayouts = new QuotePayouts(new SandboxPayoutRail(umaNetwork), ledger, jobStore, quoteStore,
                 transactionStore, ids);
         var quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore,
-                new QuoteFunding(ledger, paymentRail, ids), quotePayouts, signedRetry, platformClock, db);
+                new QuoteFunding(ledger, paymentRail, ids, spending), quotePayouts, signedRetry, platformClock, db);
         quotes = new QuoteService(new QuoteCreation(accountReads, new QuotePreparation(lookupStore, platformStore,
                 fxRates, fundingInstructions, ids), quoteStore, transactionStore, quoteExecution, platformClock),
                 quoteExecution, quoteStore, platformClock, quoteBatching);
@@ -317,6 +343,18 @@ final class Wiring implements Payments {
         var verificationSteps = new VerificationSteps(verificationStore, ownerStore, customerStore, platformStore,
                 new SandboxIdentityChecks(), jobStore, events, ids);
         exchangeRates = new ExchangeRateService(platformStore, fxRates, platformClock);
+        var policyRates = new PolicyRates(fxRates, platformClock);
+        agentInstall = new AgentInstallService(agentStore, new JooqAgentDeviceCodes(db), tokenSecrets, platformClock,
+                clock, db, config.deviceCodeGuesses());
+        agents = new AgentService(agentStore, customerStore, agentInstall, policyRates, ids, db);
+        var actingAgents = new ActingAgents(agentStore, customerStore, internalAccountStore);
+        var actionViews = new ActionViews(agentActionStore, quoteStore, transactionStore, db);
+        var agentPayments = new AgentPayments(actingAgents, transfers, quotes, new PendingActions(agentActionStore,
+                events, idempotency, db), actionViews, policyRates, ids, idempotency);
+        agentApprovals = new AgentApprovals(agentActionStore, agentStore, agentPayments, actionViews, events,
+                platformClock, db);
+        agentOperations = new AgentOperationsService(actingAgents, agentPayments, actionViews, transactions, quotes,
+                internalAccounts, externalAccounts);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
 
         jobs = new JobRunner(jobStore, Map.of(
@@ -392,6 +430,31 @@ final class Wiring implements Payments {
     @Override
     public Authentication authentication() {
         return tokens;
+    }
+
+    @Override
+    public AgentUseCases agents() {
+        return agents;
+    }
+
+    @Override
+    public AgentInstallUseCases agentInstall() {
+        return agentInstall;
+    }
+
+    @Override
+    public AgentAuthentication agentAuthentication() {
+        return agentInstall;
+    }
+
+    @Override
+    public AgentApprovalUseCases agentApprovals() {
+        return agentApprovals;
+    }
+
+    @Override
+    public AgentOperationsUseCases agentOperations() {
+        return agentOperations;
     }
 
     @Override

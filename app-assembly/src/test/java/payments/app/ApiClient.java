@@ -21,22 +21,30 @@ final class ApiClient {
     private final int port;
     private final String credentials;
     private final Map<String, String> headers;
+    /** An agent's access token, sent as Bearer instead of the platform's Basic credentials; null for those. */
+    private final String agentToken;
 
     ApiClient(int port, String credentials) {
-        this(port, credentials, Map.of());
+        this(port, credentials, Map.of(), null);
     }
 
-    private ApiClient(int port, String credentials, Map<String, String> headers) {
+    private ApiClient(int port, String credentials, Map<String, String> headers, String agentToken) {
         this.port = port;
         this.credentials = credentials;
         this.headers = headers;
+        this.agentToken = agentToken;
     }
 
     /** The same client, sending one more header on every request. */
     ApiClient withHeader(String name, String value) {
         var more = new java.util.HashMap<>(headers);
         more.put(name, value);
-        return new ApiClient(port, credentials, Map.copyOf(more));
+        return new ApiClient(port, credentials, Map.copyOf(more), agentToken);
+    }
+
+    /** A client calling as an agent, with its access token (Authorization: Bearer). */
+    ApiClient asAgent(String accessToken) {
+        return new ApiClient(port, credentials, headers, accessToken);
     }
 
     record Reply(int status, Map<String, Object> body, HttpResponse<String> raw) {
@@ -231,6 +239,9 @@ final class ApiClient {
     }
 
     String authorization() {
+        if (agentToken != null) {
+            return "Bearer " + agentToken;
+        }
         return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -33,11 +33,14 @@ import payments.core.platform.Environment;
  */
 class ApiFuzzTest {
     private static final String[] KINDS = {"Customer", "InternalAccount", "ExternalAccount", "Transaction", "Quote",
-        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig"};
+        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction"};
     private static final List<String> ROUTES = TestServer.get().routes();
+    private static final String REDEEM = "POST /agents/device-codes/{code}/redeem";
 
     private final ApiClient attacker = TestServer.newPlatform(Environment.SANDBOX);
     private final ApiClient victim = TestServer.newPlatform(Environment.SANDBOX);
+    /** The attacker's agent: its token is what the agent's routes ({@code /agents/me/**}) take. */
+    private ApiClient attackerAgent;
     private List<String> victimIds;
     private Map<String, Object> attackerBefore;
     private Map<String, Object> victimBefore;
@@ -61,6 +64,7 @@ class ApiFuzzTest {
 
     @BeforeProperty
     void rememberBothPlatforms() {
+        attackerAgent = agentOf(attacker, AgentApiTest.auto());
         victimIds = victimRecords();
         attackerBefore = snapshot(attacker);
         victimBefore = snapshot(victim);
@@ -93,6 +97,11 @@ class ApiFuzzTest {
         for (String route : ROUTES) {
             String[] parts = route.split(" ", 2);
             String path = parts[1].replaceAll("\\{[^}]+}", "Customer:" + UUID.randomUUID());
+            if (route.equals(REDEEM)) {
+                // Its credential is the code itself: an unknown one is not found, whoever asks.
+                assertEquals(404, attacker.exchange(parts[0], path, null, null, null).status());
+                continue;
+            }
             for (String authorization : new String[] {null, wrong, "Basic " + Base64.getEncoder()
                     .encodeToString("not-a-token:secret".getBytes())}) {
                 var reply = attacker.exchange(parts[0], path, "{}", "application/json", authorization);
@@ -100,6 +109,78 @@ class ApiFuzzTest {
                 assertEquals("UNAUTHORIZED", reply.code(), route);
             }
         }
+    }
+
+    /**
+     * The bearer scheme of the agents' routes: a missing, malformed, revoked or foreign-platform token, or the
+     * platform's own API token, is 401 on every one; another agent's token finds none of this agent's records (404).
+     */
+    @Example
+    void every_agent_route_refuses_what_is_not_its_agents_token() {
+        ApiClient platform = TestServer.newPlatform(Environment.SANDBOX);
+        var created = platform.post("/agents", Map.of("name", "revoked", "customerId", platform.post("/customers",
+                CustomerApiTest.individual("revoked-owner")).string("id"), "policy", AgentApiTest.auto())).body();
+        ApiClient revoked = AgentApiTest.connectAs(platform, created);
+        platform.delete("/agents/" + ((Map<?, ?>) created.get("agent")).get("id"));
+        String token = revoked.authorization();
+        String[] refused = {null, "Bearer", "Bearer  ", "Bearer x", "Bearer " + UUID.randomUUID() + ".x",
+            token, token + "x", "Token " + token.substring(7), platform.authorization()};
+        List<String> agentRoutes = ROUTES.stream().filter(r -> r.split(" ", 2)[1].startsWith("/agents/me"))
+                .toList();
+        assertEquals(15, agentRoutes.size(), agentRoutes.toString());
+        for (String route : agentRoutes) {
+            String[] parts = route.split(" ", 2);
+            String path = parts[1].replaceAll("\\{[^}]+}", "Transaction:" + UUID.randomUUID());
+            for (String authorization : refused) {
+                var reply = platform.exchange(parts[0], path, "{}", "application/json", authorization);
+                assertEquals(401, reply.status(), route + " with " + authorization);
+                assertEquals("UNAUTHORIZED", reply.code(), route);
+            }
+        }
+
+        // Another agent of the same platform (for another customer) names the first agent's records: none exists.
+        String customer = platform.post("/customers", CustomerApiTest.individual("victim-owner")).string("id");
+        String account = (String) platform.get("/customers/internal-accounts?customerId=" + customer
+                + "&currency=USD").data().get(0).get("id");
+        platform.post("/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", 10_000));
+        String external = platform.post("/customers/external-accounts", AccountApiTest.usdAccount(customer,
+                "123456789")).string("id");
+        var victimAgent = AgentApiTest.connectAs(platform, platform.post("/agents", Map.of("name", "victim agent",
+                "customerId", customer, "policy", AgentApiTest.policy(AgentApiTest.ALL, "APPROVAL_REQUIRED",
+                        Map.of()))).body());
+        String action = victimAgent.post("/agents/me/transfer-out", Map.of("source", Map.of("accountId", account),
+                "destination", Map.of("accountId", external), "amount", 100)).string("id");
+        String transaction = platform.post("/transfer-out", Map.of("source", Map.of("accountId", account),
+                "destination", Map.of("accountId", external), "amount", 100)).string("id");
+        String eur = platform.post("/customers/external-accounts", Map.of("customerId", customer, "currency", "EUR",
+                "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", "DE89370400440532013000",
+                        "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "countryOfResidence", "DE", "address", Map.of("line1", "1 Main St",
+                                        "postalCode", "10115", "country", "DE"))))).string("id");
+        String quote = victimAgent.post("/agents/me/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT",
+                "accountId", account), "destination", Map.of("destinationType", "ACCOUNT", "accountId", eur),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 1_000)).string("id");
+        ApiClient other = agentOf(platform, AgentApiTest.auto());
+        List<String[]> foreign = List.of(new String[] {"GET", "/agents/me/actions/" + action},
+                new String[] {"GET", "/agents/me/transactions/" + transaction},
+                new String[] {"GET", "/agents/me/quotes/" + quote},
+                new String[] {"POST", "/agents/me/quotes/" + quote + "/execute"},
+                new String[] {"GET", "/agents/me/external-accounts/" + external},
+                new String[] {"DELETE", "/agents/me/external-accounts/" + external});
+        for (String[] call : foreign) {
+            var reply = other.exchange(call[0], call[1], null, null, other.authorization());
+            assertEquals(404, reply.status(), call[0] + " " + call[1] + " " + reply.raw().body());
+        }
+        assertEquals("PENDING_APPROVAL", victimAgent.get("/agents/me/actions/" + action).body().get("status"));
+        assertEquals(200, victimAgent.get("/agents/me/external-accounts/" + external).status());
+    }
+
+    /** An agent of a new customer of {@code platform}, connected. */
+    private static ApiClient agentOf(ApiClient platform, Map<String, Object> policy) {
+        String customer = platform.post("/customers", CustomerApiTest.individual("agent-" + UUID.randomUUID()))
+                .string("id");
+        return AgentApiTest.connectAs(platform, platform.post("/agents", Map.of("name", "fuzzed",
+                "customerId", customer, "policy", policy)).body());
     }
 
     @Provide
@@ -124,7 +205,7 @@ class ApiFuzzTest {
 
     /** One of the other platform's real ids, or a well-formed id of any kind that exists nowhere. */
     private static Arbitrary<String> ids() {
-        return Arbitraries.oneOf(uniform(0, 4).map(i -> "victim:" + i),
+        return Arbitraries.oneOf(uniform(0, 5).map(i -> "victim:" + i),
                 Combinators.combine(Arbitraries.of(KINDS), uuids()).as((kind, uuid) -> kind + ":" + uuid));
     }
 
@@ -168,11 +249,12 @@ class ApiFuzzTest {
                 ? victimIds.get(Integer.parseInt(bad.id().substring("victim:".length()))) : bad.id();
         String path = template.replaceAll("\\{[^}]+}", template.contains("{") ? id : "");
         String body = "{}";
-        String authorization = attacker.authorization();
+        boolean byAgent = template.startsWith("/agents/me");
+        String authorization = byAgent ? attackerAgent.authorization() : attacker.authorization();
         switch (bad.kind()) {
             case NO_CREDENTIALS -> authorization = null;
-            case WRONG_SECRET -> authorization = "Basic " + Base64.getEncoder()
-                    .encodeToString((bad.detail() + ":x").getBytes(StandardCharsets.UTF_8));
+            case WRONG_SECRET -> authorization = byAgent ? "Bearer " + bad.detail() + ".x" : "Basic " + Base64
+                    .getEncoder().encodeToString((bad.detail() + ":x").getBytes(StandardCharsets.UTF_8));
             case MALFORMED_JSON, UNKNOWN_FIELD -> body = bad.detail();
             case WRONG_ROOT -> {
                 body = bad.detail();
@@ -221,7 +303,9 @@ class ApiFuzzTest {
                 "destination", Map.of("accountId", external), "amount", 100)).string("id");
         String token = victim.post("/tokens", Map.of("name", "victim", "permissions", List.of("VIEW")))
                 .string("id");
-        return List.of(customer, account, external, transaction, token);
+        String agent = (String) ((Map<?, ?>) victim.post("/agents", Map.of("name", "victim", "customerId",
+                customer, "policy", AgentApiTest.auto())).body().get("agent")).get("id");
+        return List.of(customer, account, external, transaction, token, agent);
     }
 
     private static Map<String, Object> snapshot(ApiClient client) {
@@ -230,6 +314,8 @@ class ApiFuzzTest {
                 "transactions", client.get("/transactions").body().get("totalCount"),
                 "externalAccounts", client.get("/customers/external-accounts").body().get("totalCount"),
                 "tokens", client.get("/tokens").body().get("totalCount"),
+                "agents", client.get("/agents").raw().body().hashCode(),
+                "approvals", client.get("/agents/approvals").body().get("totalCount"),
                 "balances", client.get("/customers/internal-accounts?limit=100").raw().body().hashCode(),
                 "config", client.get("/config").raw().body().hashCode(),
                 "ledger", client.get("/sandbox/ledger/check").body().get("balanced"));

@@ -1,6 +1,11 @@
 package payments.ports;
 
 import payments.ports.account.InternalAccountUseCases;
+import payments.ports.agent.AgentAuthentication;
+import payments.ports.agent.AgentInstallUseCases;
+import payments.ports.agent.AgentUseCases;
+import payments.ports.agentops.AgentApprovalUseCases;
+import payments.ports.agentops.AgentOperationsUseCases;
 import payments.ports.batch.Idempotency;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentUseCases;
@@ -89,6 +94,19 @@ public interface Payments {
     WalletUseCases wallets();
 
     WebhookUseCases webhooks();
+
+    AgentUseCases agents();
+
+    /** Device codes issued and watched by the platform, redeemed by agent software (no API token: the code is). */
+    AgentInstallUseCases agentInstall();
+
+    /** Who calls with an agent's access token. */
+    AgentAuthentication agentAuthentication();
+
+    AgentApprovalUseCases agentApprovals();
+
+    /** What agents do with their own access token. */
+    AgentOperationsUseCases agentOperations();
 
     WebhookKeyUseCases webhookKeys();
 

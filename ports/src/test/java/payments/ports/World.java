@@ -12,11 +12,11 @@ import payments.core.id.CustomerId;
 import payments.core.id.PlatformId;
 import payments.core.id.TokenId;
 import payments.core.platform.Caller;
-import payments.core.webhook.EndpointPolicy;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
 import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
+import payments.core.webhook.EndpointPolicy;
 import payments.ports.account.AccountOpening;
 import payments.ports.account.InternalAccountService;
 import payments.ports.customer.CustomerAccounts;
@@ -61,8 +61,8 @@ import payments.ports.wallet.SignedCall;
 import payments.ports.wallet.SignedOutcome;
 import payments.ports.wallet.SignedRetry;
 import payments.ports.webhook.Events;
-import payments.ports.webhook.WebhookEndpoints;
 import payments.ports.webhook.WebhookDelivery;
+import payments.ports.webhook.WebhookEndpoints;
 import payments.ports.webhook.WebhookKeyService;
 import payments.ports.webhook.WebhookService;
 
@@ -85,7 +85,8 @@ public final class World {
     public final InMemoryOutbox outbox = new InMemoryOutbox();
     public final Events events = new Events(outbox, platforms, platformClock, ids);
     public final InMemoryTransactions transactionRows = new InMemoryTransactions();
-    public final AnnouncedTransactions transactions = new AnnouncedTransactions(transactionRows, events);
+    public final AnnouncedTransactions transactions = new AnnouncedTransactions(transactionRows, events,
+            payments.ports.spending.SpendingGate.OPEN);
     public final InMemoryJobs jobs = new InMemoryJobs();
     public final FakeWebhookSigner signer = new FakeWebhookSigner();
     public final InMemoryWebhookKeys webhookKeys = new InMemoryWebhookKeys();

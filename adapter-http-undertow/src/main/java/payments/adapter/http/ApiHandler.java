@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -53,6 +54,7 @@ public final class ApiHandler implements HttpHandler {
     private final long receiveMillis;
     private final BooleanSupplier readiness;
     private final Map<String, HttpHandler> pages;
+    private final Function<String, Caller> authenticateAgent;
 
     /** @param authenticate checks a Basic-auth (username, password) pair, throwing {@link Unauthenticated}. */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate) {
@@ -66,18 +68,31 @@ public final class ApiHandler implements HttpHandler {
      */
     public ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
                       BiFunction<String, String, Optional<Caller>> authenticateRemembered) {
-        this(router, authenticate, authenticateRemembered, RECEIVE_MILLIS, () -> true, Map.of());
+        this(router, authenticate, authenticateRemembered, RECEIVE_MILLIS, () -> true, Map.of(), token -> {
+            throw new Unauthenticated("UNAUTHORIZED", "Invalid agent access token");
+        });
     }
 
     private ApiHandler(Router router, BiFunction<String, String, Caller> authenticate,
                        BiFunction<String, String, Optional<Caller>> authenticateRemembered, long receiveMillis,
-                       BooleanSupplier readiness, Map<String, HttpHandler> pages) {
+                       BooleanSupplier readiness, Map<String, HttpHandler> pages,
+                       Function<String, Caller> authenticateAgent) {
         this.router = router;
         this.authenticate = authenticate;
         this.authenticateRemembered = authenticateRemembered;
         this.receiveMillis = receiveMillis;
         this.readiness = readiness;
         this.pages = pages;
+        this.authenticateAgent = authenticateAgent;
+    }
+
+    /**
+     * This API with its agents' routes ({@link Operation#byAgent}) authenticated by {@code authenticate}, which
+     * takes an agent's access token (HTTP Bearer) and throws {@link Unauthenticated}.
+     */
+    public ApiHandler withAgents(Function<String, Caller> authenticate) {
+        return new ApiHandler(router, this.authenticate, authenticateRemembered, receiveMillis, readiness, pages,
+                authenticate);
     }
 
     /**
@@ -87,12 +102,14 @@ public final class ApiHandler implements HttpHandler {
     public ApiHandler withPage(String prefix, HttpHandler page) {
         var more = new java.util.LinkedHashMap<>(pages);
         more.put(prefix, page);
-        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, readiness, Map.copyOf(more));
+        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, readiness, Map.copyOf(more),
+                authenticateAgent);
     }
 
     /** This API, ready to serve ({@code GET /readyz}) when {@code ready} says so (the database answers). */
     public ApiHandler readyWhen(BooleanSupplier ready) {
-        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, ready, pages);
+        return new ApiHandler(router, authenticate, authenticateRemembered, receiveMillis, ready, pages,
+                authenticateAgent);
     }
 
     public BooleanSupplier readiness() {
@@ -105,7 +122,8 @@ public final class ApiHandler implements HttpHandler {
      * a worker thread nor a connection for good.
      */
     public ApiHandler receivingWithin(long millis) {
-        return new ApiHandler(router, authenticate, authenticateRemembered, millis, readiness, pages);
+        return new ApiHandler(router, authenticate, authenticateRemembered, millis, readiness, pages,
+                authenticateAgent);
     }
 
     public long receiveMillis() {
@@ -272,13 +290,21 @@ public final class ApiHandler implements HttpHandler {
             return Errors.body(405, "METHOD_NOT_ALLOWED", method + " is not allowed on " + path,
                     Map.of("allowedMethods", match.allowedMethods()));
         }
-        Caller caller = authenticated.get();
-        RequestLabels.platform(exchange, caller.platformId().toString());
         // Who may call the route is settled before anything of the request is read.
+        Caller caller = switch (match.operation().access()) {
+            case API_TOKEN -> authenticated.get();
+            case AGENT -> authenticateAgent.apply(bearer(exchange));
+            case NONE -> null;
+        };
+        if (caller != null) {
+            RequestLabels.platform(exchange, caller.platformId().toString());
+        }
         if (match.template().startsWith("/sandbox/")) {
             caller.requireSandbox();
         }
-        caller.require(match.permission());
+        if (match.permission() != null) {
+            caller.require(match.permission());
+        }
         String badPath = StorableText.problem(path);
         if (badPath != null) {
             throw new InvalidInput("INVALID_INPUT", "The path " + badPath);
@@ -343,6 +369,17 @@ public final class ApiHandler implements HttpHandler {
             throw new Unauthenticated("UNAUTHORIZED", "Malformed HTTP Basic credentials");
         }
         return new String[] {decoded.substring(0, colon), decoded.substring(colon + 1)};
+    }
+
+    /** An agent's access token (HTTP Bearer), or a 401: an API token does not call an agent's routes. */
+    private static String bearer(HttpServerExchange exchange) {
+        String header = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7) || header.substring(7).isBlank()) {
+            exchange.getResponseHeaders().put(Headers.WWW_AUTHENTICATE, "Bearer realm=\"payments agents\"");
+            throw new Unauthenticated("UNAUTHORIZED", "Agent operations take the agent's access token "
+                    + "(Authorization: Bearer), not an API token");
+        }
+        return header.substring(7).trim();
     }
 
     private static boolean isJson(HttpServerExchange exchange) {

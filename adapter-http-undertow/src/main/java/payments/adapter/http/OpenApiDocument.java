@@ -60,7 +60,9 @@ final class OpenApiDocument {
                 "responses", Map.of("Error", Map.of("description", "A refusal or failure",
                         "content", json(ERROR.ref()))),
                 "securitySchemes", Map.of("basicAuth", Map.of("type", "http", "scheme", "basic",
-                        "description", "An API token: its id as the username, its secret as the password"))));
+                        "description", "An API token: its id as the username, its secret as the password"),
+                        "agentAuth", Map.of("type", "http", "scheme", "bearer",
+                        "description", "An agent's access token, from redeeming its device code"))));
         return stable(document, null);
     }
 
@@ -162,7 +164,11 @@ final class OpenApiDocument {
         json.put("summary", op.summary());
         json.put("description", description(route));
         json.put("tags", List.of(route.segments()[0]));
-        json.put("x-permission", route.permission().name());
+        switch (op.access()) {
+            case API_TOKEN -> json.put("x-permission", route.permission().name());
+            case AGENT -> json.put("security", List.of(Map.of("agentAuth", List.of())));
+            case NONE -> json.put("security", List.of());
+        }
         List<Object> parameters = new ArrayList<>();
         for (String segment : route.segments()) {
             if (segment.startsWith("{")) {
@@ -216,7 +222,12 @@ final class OpenApiDocument {
     }
 
     private static String description(Router.Route route) {
-        String text = "Needs a token with the " + route.permission() + " permission.";
+        String text = switch (route.operation().access()) {
+            case API_TOKEN -> "Needs a token with the " + route.permission() + " permission.";
+            case AGENT -> "Called by an agent with its access token, within its policy; what it reaches is its "
+                    + "customer's.";
+            case NONE -> "Needs no credentials.";
+        };
         if (route.template().startsWith("/sandbox/")) {
             text += " Sandbox platforms only.";
         }

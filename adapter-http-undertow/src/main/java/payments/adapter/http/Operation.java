@@ -27,6 +27,12 @@ public final class Operation {
     private final List<Shape> shapes = new ArrayList<>();
     private boolean idempotent;
     private boolean signed;
+    private Access access = Access.API_TOKEN;
+
+    /** Who may call a route: a platform's API token (HTTP Basic), an agent's access token (Bearer), or anyone. */
+    public enum Access {
+        API_TOKEN, AGENT, NONE
+    }
 
     /** An answer: its schema, or null for none (204); {@code description} says what it is. */
     public record Answer(String description, Map<String, Object> schema) {
@@ -82,6 +88,22 @@ public final class Operation {
         query.put("limit", Map.of("type", "integer", "minimum", 1, "maximum", PageRequest.MAX_LIMIT,
                 "default", PageRequest.DEFAULT_LIMIT));
         return query("cursor", JsonSchema.string());
+    }
+
+    /** Called by an agent with its access token ({@code Authorization: Bearer}), not with an API token. */
+    public Operation byAgent() {
+        this.access = Access.AGENT;
+        return this;
+    }
+
+    /** Called with no credentials: what the request carries is its own proof (a device code). */
+    public Operation withoutCredentials() {
+        this.access = Access.NONE;
+        return this;
+    }
+
+    public Access access() {
+        return access;
     }
 
     /** Honours {@code Idempotency-Key}: a repeat gets the first answer. */

@@ -11,7 +11,8 @@ import payments.core.platform.Permission;
 /**
  * Routes by method and path template ({@code /customers/{customerId}}). Literal segments win over parameters, so
  * {@code /customers/internal-accounts} is not read as a customer id. Each route names the permission its caller
- * needs, checked before its request is read ({@link ApiHandler}).
+ * needs, checked before its request is read ({@link ApiHandler}); a route its {@link Operation} opens to agents or
+ * to anyone names none (null): an agent's use cases check its policy themselves.
  */
 public final class Router {
     private final List<Route> routes = new ArrayList<>();
@@ -79,10 +80,13 @@ public final class Router {
         return routes.stream().map(r -> r.method() + " " + r.template()).toList();
     }
 
-    /** The permission each route needs, by {@code METHOD /template}, for the authorization matrix. */
+    /**
+     * The permission each route an API token calls needs, by {@code METHOD /template}, for the authorization matrix.
+     */
     public Map<String, Permission> permissions() {
         Map<String, Permission> permissions = new LinkedHashMap<>();
-        routes.forEach(r -> permissions.put(r.method() + " " + r.template(), r.permission()));
+        routes.stream().filter(r -> r.permission() != null)
+                .forEach(r -> permissions.put(r.method() + " " + r.template(), r.permission()));
         return permissions;
     }
 

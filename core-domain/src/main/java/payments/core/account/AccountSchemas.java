@@ -23,6 +23,10 @@ public final class AccountSchemas {
             .optional("customerId", Types.string(1, 100))
             .optional("defaultUmaDepositAccount", Types.bool());
 
+    /** {@code POST /agents/me/external-accounts}: the agent's customer's, whom the body does not name. */
+    public static final ObjectSchema AGENT_EXTERNAL_ACCOUNT = PLATFORM_EXTERNAL_ACCOUNT.extend()
+            .optional("defaultUmaDepositAccount", Types.bool());
+
     private AccountSchemas() {
     }
 }

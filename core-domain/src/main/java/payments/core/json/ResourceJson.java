@@ -15,6 +15,7 @@ import payments.core.customer.Customer;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.Invitation;
 import payments.core.invitation.InvitationView;
+import payments.core.quote.Quote;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;
@@ -159,5 +160,25 @@ public final class ResourceJson {
                 .put("firstName", i.firstName())
                 .put("amountToSend", i.amountToSend() == null ? null : JsonObject.amount(i.amountToSend()))
                 .map();
+    }
+
+    /** A quote as the API shows it; the details it was asked with follow its price. */
+    public static Map<String, Object> quote(Quote q) {
+        JsonObject json = JsonObject.of().put("id", q.wireId())
+                .put("status", q.status().name())
+                .put("createdAt", q.createdAt())
+                .put("expiresAt", q.expiresAt())
+                .put("source", q.source())
+                .put("destination", q.destination())
+                .put("sendingCurrency", JsonObject.currency(q.totalSending().currency()))
+                .put("receivingCurrency", JsonObject.currency(q.totalReceiving().currency()))
+                .put("totalSendingAmount", q.totalSending().amountMinor())
+                .put("totalReceivingAmount", q.totalReceiving().amountMinor())
+                .put("exchangeRate", q.exchangeRate())
+                .put("feesIncluded", q.feesMinor())
+                .put("platformFeesIncluded", q.platformFeesMinor())
+                .put("transactionId", "Transaction:" + q.transactionId());
+        q.details().forEach(json::put);
+        return json.put("updatedAt", q.updatedAt()).map();
     }
 }

@@ -4,6 +4,7 @@ import static payments.core.json.JsonSchema.anyObject;
 import static payments.core.json.JsonSchema.arrayOf;
 import static payments.core.json.JsonSchema.bool;
 import static payments.core.json.JsonSchema.dateTime;
+import static payments.core.json.JsonSchema.decimal;
 import static payments.core.json.JsonSchema.enumOf;
 import static payments.core.json.JsonSchema.integer;
 import static payments.core.json.JsonSchema.object;
@@ -18,6 +19,7 @@ import payments.core.account.InternalAccountType;
 import payments.core.compliance.VerificationStatus;
 import payments.core.customer.CustomerType;
 import payments.core.invitation.InvitationStatus;
+import payments.core.quote.QuoteStatus;
 import payments.core.transaction.Direction;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
@@ -53,9 +55,23 @@ public final class ResourceSchemas {
             .optional("settledAt", dateTime())
             .optional("receiptDeliveryConfirmedAt", dateTime())
             .optional("requestedReceiverCustomerInfoFields", arrayOf(anyObject("A field the sender asks for")))
+            .optional("agentId", string())
             .required("createdAt", dateTime())
             .required("updatedAt", dateTime())
             .schema();
+
+    public static final Map<String, Object> QUOTE = object().required("id", string())
+            .required("status", enumOf(QuoteStatus.class))
+            .required("createdAt", dateTime()).required("expiresAt", dateTime())
+            .required("source", anyObject("Where the money comes from, as requested"))
+            .required("destination", anyObject("Where the money goes, as requested"))
+            .required("sendingCurrency", ref("Currency")).required("receivingCurrency", ref("Currency"))
+            .required("totalSendingAmount", integer()).required("totalReceivingAmount", integer())
+            .required("exchangeRate", decimal()).required("feesIncluded", integer())
+            .optional("platformFeesIncluded", integer()).required("transactionId", string())
+            .optional("rateDetails", anyObject("How the rate and fees were made"))
+            .optional("paymentInstructions", arrayOf(anyObject("How to fund the quote on one rail")))
+            .required("updatedAt", dateTime()).schema();
 
     public static final Map<String, Object> CUSTOMER = object().required("id", string())
             .optional("platformCustomerId", string())

@@ -151,6 +151,19 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
                 createdAt, now);
     }
 
+    /** This payment as an agent's ({@code agentId}, which the API shows): made or executed by it. */
+    public Transaction madeBy(String agentId) {
+        return new Transaction(id, platformId, type, direction, status, customerId, platformCustomerId, source,
+                destination, sentAmount, receivedAmount, feesMinor, reference, holdId, failureReason,
+                awaitingPlatformApproval, with(details, "agentId", agentId), settledAt, receiptDeliveryConfirmedAt,
+                createdAt, updatedAt);
+    }
+
+    /** The agent that made or executed this payment, or null for the platform's own. */
+    public String agentId() {
+        return (String) details.get("agentId");
+    }
+
     public Transaction expired(Instant now) {
         return move(TransactionStatus.EXPIRED, "QUOTE_EXPIRED", now, settledAt, details);
     }

@@ -14,4 +14,9 @@ public record TransactionFilter(CustomerId customerId, boolean platformOwn, Stri
                                 String senderAccountIdentifier, String receiverAccountIdentifier,
                                 TransactionStatus status, TransactionType type, String reference, Instant startDate,
                                 Instant endDate, boolean ascending) {
+    /** These filters narrowed to one customer's transactions (an agent's customer's). */
+    public TransactionFilter ofCustomer(CustomerId customer) {
+        return new TransactionFilter(customer, false, null, false, accountIdentifier, senderAccountIdentifier,
+                receiverAccountIdentifier, status, type, reference, startDate, endDate, ascending);
+    }
 }

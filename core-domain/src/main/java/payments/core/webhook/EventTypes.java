@@ -25,6 +25,14 @@ public final class EventTypes {
     private EventTypes() {
     }
 
+    /**
+     * {@code AGENT_ACTION.<status>}: the reference's {@code AGENT_ACTION.PENDING_APPROVAL}, and the outcomes of the
+     * platform's decision ({@code APPROVED}, {@code REJECTED}, {@code FAILED}).
+     */
+    public static String agentAction(String status) {
+        return "AGENT_ACTION." + status;
+    }
+
     /** {@code CUSTOMER.KYC_<status>} for individuals, {@code CUSTOMER.KYB_<status>} for businesses. */
     public static String customerVerification(CustomerType type, String status) {
         return "CUSTOMER." + (type == CustomerType.INDIVIDUAL ? "KYC_" : "KYB_") + status;

@@ -8,6 +8,7 @@ import payments.core.account.AccountInfoSchemas;
 import payments.core.account.AccountSchemas;
 import payments.core.id.CustomerId;
 import payments.core.validation.Fields;
+import payments.core.validation.ObjectSchema;
 
 /**
  * An external account to register: a customer's ({@code customerId}) or, without one, the platform's own, in
@@ -32,13 +33,28 @@ public record NewExternalAccount(CustomerId customerId, String currency, String 
         }
     }
 
+    /** This account registered for {@code customer} (an agent's customer, whom its body does not name). */
+    public NewExternalAccount forCustomer(CustomerId customer) {
+        return new NewExternalAccount(customer, currency, platformAccountId, ownershipType, defaultUmaDepositAccount,
+                accountInfo);
+    }
+
     /**
      * From the JSON body of {@code POST /customers/external-accounts}, or of {@code POST /platform/external-accounts}
      * ({@code platformOwned}: no customer); 400 naming every invalid field.
      */
     public static NewExternalAccount fromJson(Object body, boolean platformOwned) {
-        Fields f = (platformOwned ? AccountSchemas.PLATFORM_EXTERNAL_ACCOUNT
-                : AccountSchemas.CUSTOMER_EXTERNAL_ACCOUNT).validate(body);
+        return fromJson(body, platformOwned ? AccountSchemas.PLATFORM_EXTERNAL_ACCOUNT
+                : AccountSchemas.CUSTOMER_EXTERNAL_ACCOUNT);
+    }
+
+    /** From the JSON body of {@code POST /agents/me/external-accounts}: its customer is the agent's. */
+    public static NewExternalAccount fromAgentJson(Object body) {
+        return fromJson(body, AccountSchemas.AGENT_EXTERNAL_ACCOUNT);
+    }
+
+    private static NewExternalAccount fromJson(Object body, ObjectSchema schema) {
+        Fields f = schema.validate(body);
         CustomerId owner = f.string("customerId").map(s -> CustomerId.parse("customerId", s)).orElse(null);
         Fields info = f.object("accountInfo").orElseThrow();
         AccountInfoSchemas.checkRules(info);

@@ -32,10 +32,10 @@ public final class TokenService implements TokenUseCases, Authentication {
     private final TransactionRunner tx;
     private final Clock clock;
     private final Ids ids;
-    private final VerifiedTokens verified;
+    private final VerifiedTokens<TokenId> verified;
 
     public TokenService(ApiTokens tokens, TokenSecrets secrets, TransactionRunner tx, Clock clock, Ids ids) {
-        this.verified = new VerifiedTokens(clock);
+        this.verified = new VerifiedTokens<>(clock);
         this.tokens = tokens;
         this.secrets = secrets;
         this.tx = tx;

@@ -3,34 +3,33 @@ package payments.ports.platform;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ConcurrentHashMap;
-import payments.core.id.TokenId;
 import payments.core.platform.Caller;
 import payments.ports.driven.Clock;
 
 /**
- * API tokens this process looked up recently, so that a client's steady stream of requests does not cost a
+ * Credentials this process looked up recently (API tokens by id, agents' access tokens by agent), so that a client's steady stream of requests does not cost a
  * database lookup each (it was a sixth of the server's CPU on the payment path). An entry keeps the hash of the
  * token's secret, and every request's secret is still checked against it. A token deleted through this process is
  * dropped at once; one deleted through another process stops working here within {@link #TTL}.
  */
-final class VerifiedTokens {
-    static final Duration TTL = Duration.ofSeconds(1);
+public final class VerifiedTokens<K> {
+    public static final Duration TTL = Duration.ofSeconds(1);
     /** More live tokens than this in one second is not a steady stream: the cache starts over rather than grow. */
     private static final int MAX_ENTRIES = 10_000;
 
     /** What a successful lookup gave, until when it may stand in for another. */
-    record Entry(byte[] secretHash, Caller caller, Instant until) {
+    public record Entry(byte[] secretHash, Caller caller, Instant until) {
     }
 
-    private final ConcurrentHashMap<TokenId, Entry> entries = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<K, Entry> entries = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    VerifiedTokens(Clock clock) {
+    public VerifiedTokens(Clock clock) {
         this.clock = clock;
     }
 
     /** The entry for this token if it is still fresh. */
-    Entry fresh(TokenId id) {
+    public Entry fresh(K id) {
         Entry entry = entries.get(id);
         if (entry == null || !clock.now().isBefore(entry.until())) {
             return null;
@@ -38,14 +37,14 @@ final class VerifiedTokens {
         return entry;
     }
 
-    void remember(TokenId id, byte[] secretHash, Caller caller) {
+    public void remember(K id, byte[] secretHash, Caller caller) {
         if (entries.size() >= MAX_ENTRIES) {
             entries.clear();
         }
         entries.put(id, new Entry(secretHash, caller, clock.now().plus(TTL)));
     }
 
-    void forget(TokenId id) {
+    public void forget(K id) {
         entries.remove(id);
     }
 }

@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import payments.core.account.ExternalAccount;
+import payments.core.agent.AgentActionType;
+import payments.core.agent.OnBehalf;
 import payments.core.error.Conflict;
 import payments.core.error.DomainError;
 import payments.core.error.InvalidFields;
@@ -28,6 +30,8 @@ import payments.ports.driven.account.ExternalAccounts;
 import payments.ports.driven.quote.PayoutRail;
 import payments.ports.driven.quote.Quotes;
 import payments.ports.driven.transfer.PaymentRail;
+import payments.ports.spending.Spend;
+import payments.ports.spending.SpendingGate;
 import payments.ports.time.PlatformClock;
 import payments.ports.transaction.AnnouncedTransactions;
 import payments.ports.wallet.SignedRetry;
@@ -179,6 +183,9 @@ public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote
                 e.refusal = refused;
             }
         }
+        Map<Execution, Spend> spends = spends(executions);
+        SpendingGate.Admission admission = funding.admit(platform, List.copyOf(spends.values()), now);
+        spends.forEach((e, spend) -> e.refusal = admission.refusal(spend));
         fund(platform, executions.stream().filter(Execution::going).toList(), caller, now);
         List<Execution> going = executions.stream().filter(Execution::going).toList();
         if (going.isEmpty()) {
@@ -188,6 +195,9 @@ public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote
                 going.stream().map(e -> e.quote.transactionId()).toList());
         for (Execution e : going) {
             Transaction t = stored.get(e.quote.transactionId()).processing(now);
+            if (spends.containsKey(e)) {
+                t = t.madeBy(spends.get(e).agent().agentId().toString());
+            }
             e.result = e.failure != null
                     ? new QuotePayouts.Payout(e.quote.failed(now), t.failed(e.failure.reason(), e.failure.detail(),
                     now))
@@ -195,6 +205,23 @@ public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote
         }
         transactions.updateAll(stored, going.stream().map(e -> e.result.transaction()).toList());
         quotes.updateAll(going.stream().map(e -> e.result.quote()).toList());
+        Map<Spend, Transaction> made = new LinkedHashMap<>();
+        going.stream().filter(spends::containsKey).forEach(e -> made.put(spends.get(e), e.result.transaction()));
+        if (!made.isEmpty()) {
+            admission.made(made);
+        }
+    }
+
+    /** The executions agents ask for (a quote executed at its creation is the platform's). */
+    private static Map<Execution, Spend> spends(List<Execution> executions) {
+        Map<Execution, Spend> spends = new LinkedHashMap<>();
+        for (Execution e : executions) {
+            OnBehalf agent = e.request == null ? null : e.request.caller().onBehalf();
+            if (agent != null && e.going()) {
+                spends.put(e, new Spend(agent, AgentActionType.EXECUTE_QUOTE, e.found.customerId(), e.found.id()));
+            }
+        }
+        return spends;
     }
 
     /** The checks before anything is written, in the order a refusal is told. */

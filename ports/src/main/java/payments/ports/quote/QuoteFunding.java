@@ -18,6 +18,8 @@ import payments.core.quote.QuoteJournals;
 import payments.ports.driven.Ids;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.transfer.PaymentRail;
+import payments.ports.spending.Spend;
+import payments.ports.spending.SpendingGate;
 
 /**
  * Funds executing quotes: an internal source is held (the holds admitted in order while each account covers them,
@@ -28,11 +30,21 @@ public final class QuoteFunding {
     private final Ledger ledger;
     private final PaymentRail pullRail;
     private final Ids ids;
+    private final SpendingGate gate;
 
-    public QuoteFunding(Ledger ledger, PaymentRail pullRail, Ids ids) {
+    public QuoteFunding(Ledger ledger, PaymentRail pullRail, Ids ids, SpendingGate gate) {
         this.ledger = ledger;
         this.pullRail = pullRail;
         this.ids = ids;
+        this.gate = gate;
+    }
+
+    /**
+     * Whether the agents executing quotes may spend what they do ({@link SpendingGate}): asked before any quote is
+     * funded, in the execution's database transaction.
+     */
+    SpendingGate.Admission admit(PlatformId platform, List<Spend> spends, Instant now) {
+        return spends.isEmpty() ? SpendingGate.Admission.ALL : gate.admit(platform, spends, now);
     }
 
     /**

@@ -100,6 +100,9 @@ public final class QuotePreparation {
         }
         Lookup lookup = command.lookupId() == null ? null : lookup(caller, command.lookupId());
         Payee destination = payee(reads, command.destination(), lookup);
+        if (caller.onBehalf() != null) {
+            requireAgentReaches(caller, source, destination, command);
+        }
         checkRules(source, destination, command.immediatelyExecute());
         requirePayerData(lookup, command);
         RateSource rateSource = (sending, receiving) -> rates.rate(caller.environment(), sending, receiving, now);
@@ -131,6 +134,26 @@ public final class QuotePreparation {
                 now.plusSeconds(QuotePricing.expirySeconds(destination.umaAddress() != null, destination.rails())),
                 now, now);
         return new Prepared(quote, transaction(caller, reads, quote, source, destination, reference, details, now));
+    }
+
+    /**
+     * An agent quotes for its own customer only: money from that customer's accounts (or paid in for it) to a UMA
+     * address or to an account of that customer; anything else does not exist for it (404), and a quote that would
+     * execute at its creation bypasses its policy, so it executes with {@code POST /agents/me/quotes/{id}/execute}.
+     */
+    private static void requireAgentReaches(Caller caller, Funding source, Payee destination, NewQuote command) {
+        var customer = caller.onBehalf().customerId();
+        if (!customer.equals(source.customer())) {
+            throw new NotFound("REFERENCE_NOT_FOUND", "The quote's source is no account of this agent's customer");
+        }
+        if (destination.hasOwner() && !customer.equals(destination.owner())) {
+            throw new NotFound("REFERENCE_NOT_FOUND", "No destination account "
+                    + destination.accountId() + " for this agent");
+        }
+        if (command.immediatelyExecute()) {
+            throw InvalidFields.of("immediatelyExecute", "is not for agents: an agent executes its quote with "
+                    + "POST /agents/me/quotes/{quoteId}/execute, within its policy");
+        }
     }
 
     private static Funding funding(AccountReads.Reads reads, NewQuote.Source s) {

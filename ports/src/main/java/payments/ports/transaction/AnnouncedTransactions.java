@@ -11,21 +11,26 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
+import payments.core.transaction.TransactionStatus;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.spending.SpendingGate;
 import payments.ports.webhook.Events;
 
 /**
  * The transaction store, announcing: every insert, and every update that moves a status or a refund, writes its
- * payment event ({@link Events#transactionChanged}) in the same database transaction. Every service that saves a
- * transaction goes through it, so no path can change a payment silently.
+ * payment event ({@link Events#transactionChanged}) in the same database transaction, and an agent's payment that
+ * fails gives back what it counted against the agent's budget ({@link SpendingGate#failed}). Every service that
+ * saves a transaction goes through it, so no path can change a payment silently.
  */
 public final class AnnouncedTransactions implements Transactions {
     private final Transactions store;
     private final Events events;
+    private final SpendingGate gate;
 
-    public AnnouncedTransactions(Transactions store, Events events) {
+    public AnnouncedTransactions(Transactions store, Events events, SpendingGate gate) {
         this.store = store;
         this.events = events;
+        this.gate = gate;
     }
 
     @Override
@@ -47,6 +52,7 @@ public final class AnnouncedTransactions implements Transactions {
         Transaction before = store.find(transaction.platformId(), transaction.id()).orElse(null);
         store.update(transaction);
         events.transactionChanged(before, transaction);
+        givenBack(java.util.Collections.singletonList(before), List.of(transaction));
     }
 
     /** {@link #update} of several: the stored rows read in one go per platform, the events appended at once. */
@@ -64,7 +70,24 @@ public final class AnnouncedTransactions implements Transactions {
      */
     public void updateAll(Map<UUID, Transaction> stored, List<Transaction> changed) {
         store.updateAll(changed);
-        events.transactionsChanged(changed.stream().map(t -> stored.get(t.id())).toList(), changed);
+        List<Transaction> before = changed.stream().map(t -> stored.get(t.id())).toList();
+        events.transactionsChanged(before, changed);
+        givenBack(before, changed);
+    }
+
+    /** The agents' payments among {@code after} that have just failed give back what they counted. */
+    private void givenBack(List<Transaction> before, List<Transaction> after) {
+        List<Transaction> failed = new java.util.ArrayList<>();
+        for (int i = 0; i < after.size(); i++) {
+            Transaction t = after.get(i);
+            Transaction was = before.get(i);
+            if (t.agentId() != null && t.status() == TransactionStatus.FAILED
+                    && (was == null || was.status() != TransactionStatus.FAILED)) {
+                failed.add(t);
+            }
+        }
+        failed.stream().collect(Collectors.groupingBy(Transaction::platformId))
+                .forEach((platform, ts) -> gate.failed(platform, ts));
     }
 
     @Override

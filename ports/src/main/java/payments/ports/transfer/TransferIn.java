@@ -1,5 +1,7 @@
 package payments.ports.transfer;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import payments.core.id.ExternalAccountId;
 import payments.core.id.InternalAccountId;
@@ -22,5 +24,17 @@ public record TransferIn(ExternalAccountId source, InternalAccountId destination
                 InternalAccountId.parse("destination.accountId",
                         f.object("destination").orElseThrow().string("accountId").orElseThrow()),
                 f.number("amount").orElseThrow(), f.string("description").orElse(null));
+    }
+
+    /** The body {@link #fromJson} reads this from: kept to run the transfer later (an agent's, once approved). */
+    public Map<String, Object> toJson() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("source", Map.of("accountId", source.toString()));
+        json.put("destination", Map.of("accountId", destination.toString()));
+        json.put("amount", amount);
+        if (description != null) {
+            json.put("description", description);
+        }
+        return json;
     }
 }

@@ -2,14 +2,18 @@ package payments.ports.transfer;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
+import payments.core.agent.AgentActionType;
+import payments.core.agent.OnBehalf;
+import payments.core.error.DomainError;
 import payments.core.id.EntityId;
 import payments.core.money.Money;
-import payments.core.platform.PlatformConfig;
 import payments.core.platform.Caller;
+import payments.core.platform.PlatformConfig;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -21,6 +25,8 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.spending.Spend;
+import payments.ports.spending.SpendingGate;
 import payments.ports.time.PlatformClock;
 
 /** Transfer-ins: the rail pulls from the external account, and the internal one is credited once it settles. */
@@ -32,9 +38,10 @@ public final class TransferIns {
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
+    private final SpendingGate gate;
 
     public TransferIns(AccountReads accounts, Platforms platforms, Transactions transactions, TransferOutcomes outcomes,
-                PlatformClock clock, Ids ids, TransactionRunner tx) {
+                PlatformClock clock, Ids ids, TransactionRunner tx, SpendingGate gate) {
         this.accounts = accounts;
         this.platforms = platforms;
         this.transactions = transactions;
@@ -42,6 +49,7 @@ public final class TransferIns {
         this.clock = clock;
         this.ids = ids;
         this.tx = tx;
+        this.gate = gate;
     }
 
     Transaction transferIn(Caller caller, TransferIn command) {
@@ -62,6 +70,18 @@ public final class TransferIns {
             if (command.description() != null) {
                 details.put("description", command.description());
             }
+            OnBehalf agent = caller.onBehalf();
+            Spend spend = agent == null ? null
+                    : new Spend(agent, AgentActionType.TRANSFER_IN, destination.customerId(), null);
+            SpendingGate.Admission admission = agent == null ? SpendingGate.Admission.ALL
+                    : gate.admit(caller.platformId(), List.of(spend), now);
+            if (agent != null) {
+                DomainError refusal = admission.refusal(spend);
+                if (refusal != null) {
+                    throw refusal;
+                }
+                details.put("agentId", agent.agentId().toString());
+            }
             String platformCustomerId = destination.customerId() == null ? null
                     : reads.platformCustomerId(destination.customerId());
             // A pull: the reference's own example of INCOMING with direction DEBIT (the source is debited).
@@ -72,6 +92,9 @@ public final class TransferIns {
                     0, EntityId.reference("TX-", id), null, null, false, details, null, null, now, now);
             Transaction pulled = outcomes.pull(caller, t, source, now);
             transactions.insert(pulled);
+            if (agent != null) {
+                admission.made(Map.of(spend, pulled));
+            }
             return pulled;
         });
     }

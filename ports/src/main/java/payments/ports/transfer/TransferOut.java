@@ -32,6 +32,21 @@ public record TransferOut(InternalAccountId source, ExternalAccountId destinatio
                 f.string("description").orElse(null));
     }
 
+    /** The body {@link #fromJson} reads this from: kept to run the transfer later (an agent's, once approved). */
+    public Map<String, Object> toJson() {
+        Map<String, Object> to = new LinkedHashMap<>();
+        to.put("accountId", destination.toString());
+        if (paymentRail != null) {
+            to.put("paymentRail", paymentRail);
+        }
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("source", Map.of("accountId", source.toString()));
+        json.put("destination", to);
+        json.put("amount", amount);
+        json.putAll(details());
+        return json;
+    }
+
     /** The details the transaction shows, those given, in this order. */
     Map<String, Object> details() {
         Map<String, Object> details = new LinkedHashMap<>();

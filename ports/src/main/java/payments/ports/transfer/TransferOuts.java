@@ -2,6 +2,7 @@ package payments.ports.transfer;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -9,6 +10,8 @@ import java.util.Set;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccount;
+import payments.core.agent.AgentActionType;
+import payments.core.agent.OnBehalf;
 import payments.core.error.DomainError;
 import payments.core.fx.RailSelection;
 import payments.core.id.EntityId;
@@ -16,8 +19,8 @@ import payments.core.id.ExternalAccountId;
 import payments.core.id.InternalAccountId;
 import payments.core.id.PlatformId;
 import payments.core.money.Money;
-import payments.core.platform.PlatformConfig;
 import payments.core.platform.Caller;
+import payments.core.platform.PlatformConfig;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -31,6 +34,8 @@ import payments.ports.driven.Ids;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.platform.Platforms;
 import payments.ports.driven.transaction.Transactions;
+import payments.ports.spending.Spend;
+import payments.ports.spending.SpendingGate;
 import payments.ports.time.PlatformClock;
 
 /**
@@ -51,9 +56,10 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
     private final TransferOutcomes outcomes;
     private final PlatformClock clock;
     private final Ids ids;
+    private final SpendingGate gate;
 
     public TransferOuts(AccountReads accounts, Platforms platforms, Ledger ledger, Transactions transactions,
-                 TransferOutcomes outcomes, PlatformClock clock, Ids ids) {
+                 TransferOutcomes outcomes, PlatformClock clock, Ids ids, SpendingGate gate) {
         this.accounts = accounts;
         this.platforms = platforms;
         this.ledger = ledger;
@@ -61,6 +67,7 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
         this.outcomes = outcomes;
         this.clock = clock;
         this.ids = ids;
+        this.gate = gate;
     }
 
     @Override
@@ -76,6 +83,10 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
                 r.refuse(e);
             }
         }
+        Map<Prepared, Spend> spends = spends(prepared);
+        SpendingGate.Admission admission = spends.isEmpty() ? SpendingGate.Admission.ALL
+                : gate.admit(platform, List.copyOf(spends.values()), now);
+        prepared = admitted(prepared, spends, admission);
         Set<UUID> refused = ledger.holdAll(platform, prepared.stream().map(p -> p.transfer().hold()).toList());
         List<Prepared> held = new ArrayList<>();
         for (Prepared p : prepared) {
@@ -88,7 +99,41 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
         }
         Map<UUID, Transaction> sent = outcomes.send(caller, held.stream().map(Prepared::transfer).toList(), now);
         transactions.insertAll(List.copyOf(sent.values()));
+        if (!spends.isEmpty()) {
+            Map<Spend, Transaction> made = new LinkedHashMap<>();
+            held.stream().filter(spends::containsKey)
+                    .forEach(p -> made.put(spends.get(p), sent.get(p.transfer().transaction().id())));
+            admission.made(made);
+        }
         held.forEach(p -> p.request().made(sent.get(p.transfer().transaction().id())));
+    }
+
+    /** The payments agents make, paid from their customers' accounts. */
+    private static Map<Prepared, Spend> spends(List<Prepared> prepared) {
+        Map<Prepared, Spend> spends = new LinkedHashMap<>();
+        for (Prepared p : prepared) {
+            OnBehalf agent = p.request().caller().onBehalf();
+            if (agent != null) {
+                spends.put(p, new Spend(agent, AgentActionType.TRANSFER_OUT, p.transfer().source().customerId(),
+                        null));
+            }
+        }
+        return spends;
+    }
+
+    /** The prepared transfers the gate admits; the others refused with its reason. */
+    private static List<Prepared> admitted(List<Prepared> prepared, Map<Prepared, Spend> spends,
+                                           SpendingGate.Admission admission) {
+        List<Prepared> admitted = new ArrayList<>();
+        for (Prepared p : prepared) {
+            DomainError refusal = spends.containsKey(p) ? admission.refusal(spends.get(p)) : null;
+            if (refusal == null) {
+                admitted.add(p);
+            } else {
+                p.request().refuse(refusal);
+            }
+        }
+        return admitted;
     }
 
     /** The source account, which the batch reads and locks: what two batches running at once must not share. */
@@ -124,6 +169,9 @@ public final class TransferOuts implements KeyedBatch.Step<TransferOut, Transact
         UUID holdId = ids.newId();
         Map<String, Object> details = command.details();
         details.putAll(rail.fields());
+        if (caller.onBehalf() != null) {
+            details.put("agentId", caller.onBehalf().agentId().toString());
+        }
         String platformCustomerId = source.customerId() == null ? null
                 : reads.platformCustomerId(source.customerId());
         Transaction t = new Transaction(id, caller.platformId(), TransactionType.OUTGOING, Direction.DEBIT,

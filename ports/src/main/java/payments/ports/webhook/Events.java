@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import payments.core.account.ExternalAccount;
 import payments.core.account.InternalAccountView;
+import payments.core.agent.ActionView;
+import payments.core.agent.AgentJson;
 import payments.core.bulk.BulkImportJob;
 import payments.core.compliance.Verification;
 import payments.core.customer.Customer;
@@ -92,6 +94,12 @@ public final class Events {
     /** A bulk import of customers finished: every row created or refused. */
     public void bulkImportCompleted(BulkImportJob job) {
         emit(job.platformId(), EventTypes.BULK_UPLOAD_COMPLETED, ResourceJson.bulkImportJob(job));
+    }
+
+    /** An agent's action waits for approval, or was approved, rejected or failed: {@code AGENT_ACTION.<status>}. */
+    public void agentAction(ActionView view) {
+        emit(view.action().platformId(), EventTypes.agentAction(view.action().status().name()),
+                AgentJson.action(view));
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

@@ -3,6 +3,8 @@ package payments.adapter.http.routes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.Router;
 import payments.adapter.http.page.KycPage;
+import payments.adapter.http.routes.agent.AgentRoutes;
+import payments.adapter.http.routes.agent.AgentSelfRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -31,8 +33,12 @@ public final class HttpApi {
         new WalletRoutes(payments.walletAuth(), payments.walletSessions(), payments.wallets()).register(router);
         new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
         new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
+        new AgentRoutes(payments.agents(), payments.agentInstall(), payments.agentApprovals(),
+                payments.idempotency()).register(router);
+        new AgentSelfRoutes(payments.agentOperations()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
-                .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()));
+                .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))
+                .withAgents(payments.agentAuthentication()::authenticateAgent);
     }
 }

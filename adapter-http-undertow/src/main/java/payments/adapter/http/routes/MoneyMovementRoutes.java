@@ -9,6 +9,7 @@ import static payments.core.platform.Permission.VIEW;
 import java.util.UUID;
 import payments.adapter.http.Idempotent;
 import payments.adapter.http.Operation;
+import payments.adapter.http.QueryParams;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
@@ -38,7 +39,7 @@ import payments.ports.transfer.TransferUseCases;
  * {@code /transfer-in}, {@code /transfer-out} and {@code /transactions}; the money-moving POSTs and the transactions'
  * transitions honour an Idempotency-Key.
  */
-final class MoneyMovementRoutes {
+public final class MoneyMovementRoutes {
     private final TransferUseCases transfers;
     private final TransactionUseCases transactions;
     private final Idempotency idempotency;
@@ -67,13 +68,8 @@ final class MoneyMovementRoutes {
                     () -> transfers.transferOut(r.caller(), command),
                     t -> Response.created(ResourceJson.transaction(t)));
         });
-        router.get("/transactions", VIEW, Operation.of("List transactions")
-                .query("customerId", string()).query("platformCustomerId", string())
-                .query("accountIdentifier", string()).query("senderAccountIdentifier", string())
-                .query("receiverAccountIdentifier", string()).query("status", enumOf(TransactionStatus.class))
-                .query("type", enumOf(TransactionType.class)).query("reference", string())
-                .query("startDate", dateTime()).query("endDate", dateTime()).query("sortOrder", enumOf("asc", "desc"))
-                .paged().answersPage(Shapes.TRANSACTION), r -> {
+        router.get("/transactions", VIEW, listed(Operation.of("List transactions")
+                .query("customerId", string()).query("platformCustomerId", string())), r -> {
             var q = r.query();
             String customer = q.string("customerId");
             boolean platformOwn = customer != null && EntityId.isOfKind(PlatformId.KIND, customer);
@@ -85,16 +81,9 @@ final class MoneyMovementRoutes {
                     : CustomerId.parse("customerId", customer);
             // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
             String platformCustomer = q.string("platformCustomerId");
-            String sortOrder = q.string("sortOrder");
-            var filter = new TransactionFilter(customerId, platformOwn, platformCustomer,
-                    r.caller().platformId().toString().equals(platformCustomer),
-                    q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
-                    q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
-                    q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),
-                    q.instant("endDate"), "asc".equals(sortOrder));
-            if (sortOrder != null && !sortOrder.equals("asc") && !sortOrder.equals("desc")) {
-                throw InvalidFields.of("sortOrder", "must be asc or desc");
-            }
+            var filter = filter(q, new TransactionFilter(customerId, platformOwn, platformCustomer,
+                    r.caller().platformId().toString().equals(platformCustomer), null, null, null, null, null, null,
+                    null, null, false));
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(transactions.list(r.caller(), filter, page),
@@ -139,6 +128,31 @@ final class MoneyMovementRoutes {
             return Response.ok(ResourceJson.transaction(transactions.reject(r.caller(), id,
                     Rejection.fromJson(r.body()))));
         }));
+    }
+
+    /**
+     * A transactions list's operation: the filters of {@code GET /transactions} besides the customer's, paged, and
+     * its answer (an agent's list takes these).
+     */
+    public static Operation listed(Operation operation) {
+        return operation.query("accountIdentifier", string()).query("senderAccountIdentifier", string())
+                .query("receiverAccountIdentifier", string()).query("status", enumOf(TransactionStatus.class))
+                .query("type", enumOf(TransactionType.class)).query("reference", string())
+                .query("startDate", dateTime()).query("endDate", dateTime()).query("sortOrder", enumOf("asc", "desc"))
+                .paged().answersPage(Shapes.TRANSACTION);
+    }
+
+    /** {@code customer}'s filters (whose customer is already read) with the others of {@link #listed}'s query. */
+    public static TransactionFilter filter(QueryParams q, TransactionFilter customer) {
+        String sortOrder = q.string("sortOrder");
+        if (sortOrder != null && !sortOrder.equals("asc") && !sortOrder.equals("desc")) {
+            throw InvalidFields.of("sortOrder", "must be asc or desc");
+        }
+        return new TransactionFilter(customer.customerId(), customer.platformOwn(), customer.platformCustomerId(),
+                customer.platformCustomerIdIsOwn(), q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
+                q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
+                q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),
+                q.instant("endDate"), "asc".equals(sortOrder));
     }
 
     private static UUID id(Request r) {

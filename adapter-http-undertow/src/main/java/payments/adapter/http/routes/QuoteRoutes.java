@@ -2,9 +2,7 @@ package payments.adapter.http.routes;
 
 import static payments.core.json.JsonSchema.anyObject;
 import static payments.core.json.JsonSchema.arrayOf;
-import static payments.core.json.JsonSchema.dateTime;
 import static payments.core.json.JsonSchema.decimal;
-import static payments.core.json.JsonSchema.enumOf;
 import static payments.core.json.JsonSchema.integer;
 import static payments.core.json.JsonSchema.object;
 import static payments.core.json.JsonSchema.ref;
@@ -27,7 +25,6 @@ import payments.core.money.Currencies;
 import payments.core.quote.Lookup;
 import payments.core.quote.Quote;
 import payments.core.quote.QuoteSchemas;
-import payments.core.quote.QuoteStatus;
 import payments.core.transaction.TransactionSchemas;
 import payments.ports.batch.Idempotency;
 import payments.ports.quote.ExecuteQuote;
@@ -48,18 +45,6 @@ final class QuoteRoutes {
                     .optional("max", integer()).schema()))
             .optional("requiredPayerDataFields", arrayOf(anyObject("A field the receiver asks of the payer")))
             .required("lookupId", string()).schema());
-    static final Shape QUOTE = new Shape("Quote", object().required("id", string())
-            .required("status", enumOf(QuoteStatus.class))
-            .required("createdAt", dateTime()).required("expiresAt", dateTime())
-            .required("source", anyObject("Where the money comes from, as requested"))
-            .required("destination", anyObject("Where the money goes, as requested"))
-            .required("sendingCurrency", ref("Currency")).required("receivingCurrency", ref("Currency"))
-            .required("totalSendingAmount", integer()).required("totalReceivingAmount", integer())
-            .required("exchangeRate", decimal()).required("feesIncluded", integer())
-            .optional("platformFeesIncluded", integer()).required("transactionId", string())
-            .optional("rateDetails", anyObject("How the rate and fees were made"))
-            .optional("paymentInstructions", arrayOf(anyObject("How to fund the quote on one rail")))
-            .required("updatedAt", dateTime()).schema());
     private final ReceiverLookupUseCases lookups;
     private final QuoteUseCases quotes;
     private final IncomingUmaUseCases incomingUma;
@@ -87,24 +72,24 @@ final class QuoteRoutes {
         });
         // Group commit: the batches take the Idempotency-Key themselves.
         router.postNonBlocking("/quotes", TRANSACT, Operation.of("Create a quote").body(QuoteSchemas.CREATE)
-                .idempotent().answers(201, "The quote", QUOTE), r -> {
+                .idempotent().answers(201, "The quote", Shapes.QUOTE), r -> {
             r.query().done();
             NewQuote command = NewQuote.fromJson(r.body());
             return Idempotent.batched(r, key -> quotes.create(r.caller(), command, key),
-                    () -> quotes.create(r.caller(), command), q -> Response.created(quote(q)));
+                    () -> quotes.create(r.caller(), command), q -> Response.created(ResourceJson.quote(q)));
         });
-        router.get("/quotes/{quoteId}", VIEW, Operation.of("Get a quote").answers(200, "The quote", QUOTE), r -> {
+        router.get("/quotes/{quoteId}", VIEW, Operation.of("Get a quote").answers(200, "The quote", Shapes.QUOTE), r -> {
             r.query().done();
-            return Response.ok(quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
+            return Response.ok(ResourceJson.quote(quotes.get(r.caller(), Quote.parseId("quoteId", r.path("quoteId")))));
         });
         router.postNonBlocking("/quotes/{quoteId}/execute", TRANSACT, Operation.of("Execute a quote").idempotent()
                 .header(SignedCalls.SIGNATURE, "The embedded wallet's signature, when the quote pays from one")
-                .answers(200, "The quote, executing", QUOTE), r -> {
+                .answers(200, "The quote, executing", Shapes.QUOTE), r -> {
             r.query().done();
             var command = new ExecuteQuote(Quote.parseId("quoteId", r.path("quoteId")),
                     r.header(SignedCalls.SIGNATURE));
             return Idempotent.batched(r, key -> quotes.execute(r.caller(), command, key),
-                    () -> quotes.execute(r.caller(), command), q -> Response.ok(quote(q)));
+                    () -> quotes.execute(r.caller(), command), q -> Response.ok(ResourceJson.quote(q)));
         });
         router.post("/sandbox/send", TRANSACT, Operation.of("Send the real-time payment that funds a quote (sandbox)")
                 .body(QuoteSchemas.REALTIME_FUNDING).idempotent()
@@ -144,22 +129,4 @@ final class QuoteRoutes {
                 .put("lookupId", l.wireId()).map();
     }
 
-    static Map<String, Object> quote(Quote q) {
-        JsonObject json = JsonObject.of().put("id", q.wireId())
-                .put("status", q.status().name())
-                .put("createdAt", q.createdAt())
-                .put("expiresAt", q.expiresAt())
-                .put("source", q.source())
-                .put("destination", q.destination())
-                .put("sendingCurrency", JsonObject.currency(q.totalSending().currency()))
-                .put("receivingCurrency", JsonObject.currency(q.totalReceiving().currency()))
-                .put("totalSendingAmount", q.totalSending().amountMinor())
-                .put("totalReceivingAmount", q.totalReceiving().amountMinor())
-                .put("exchangeRate", q.exchangeRate())
-                .put("feesIncluded", q.feesMinor())
-                .put("platformFeesIncluded", q.platformFeesMinor())
-                .put("transactionId", "Transaction:" + q.transactionId());
-        q.details().forEach(json::put);
-        return json.put("updatedAt", q.updatedAt()).map();
-    }
 }
