@@ -144,8 +144,56 @@ class FieldFuzzTest {
                         "birthDate", "1970-01-02", "nationality", "US", "address", Map.of("line1", "1 Main St",
                                 "postalCode", "10001", "country", "US"), "idType", "SSN", "identifier", "123-45-6789"));
         String patchedOwner = created(api.post("/beneficial-owners", owner));
+        Map<String, Object> policy = agentPolicy();
+        String patchedAgent = (String) ((Map<?, ?>) api.post("/agents", Map.of("name", "fuzz-patched",
+                "customerId", payer, "policy", policy)).body().get("agent")).get("id");
+        ApiClient agent = AgentApiTest.connectAs(api, api.post("/agents", Map.of("name", "fuzz-agent",
+                "customerId", payer, "policy", policy)).body());
+        ApiClient careful = AgentApiTest.connectAs(api, api.post("/agents", Map.of("name", "fuzz-careful",
+                "customerId", payer, "policy", AgentApiTest.policy(AgentApiTest.ALL, "APPROVAL_REQUIRED",
+                        Map.of()))).body());
+        String waiting = careful.get("/agents/me").string("id");
 
-        return List.of(
+        List<Base> agents = List.of(
+                Base.post("POST /agents", api, "/agents", () -> Map.of("name", "fuzz-" + next(),
+                        "customerId", payer, "policy", agentPolicy())),
+                new Base("PATCH /agents/{id}", api, "PATCH", () -> "/agents/" + patchedAgent,
+                        () -> Map.of("name", "renamed", "isPaused", false), false),
+                new Base("PATCH /agents/{id}/policy", api, "PATCH", () -> "/agents/" + patchedAgent + "/policy",
+                        FieldFuzzTest::agentPolicy, false),
+                new Base("POST /agents/{id}/actions/{id}/reject", api, "POST", () -> "/agents/" + waiting
+                        + "/actions/" + created(careful.post("/agents/me/transfer-out", transferOut(usd,
+                        usdExternal))) + "/reject", () -> Map.of("reason", "not now"), false),
+                Base.get("GET /agents", api, query("/agents", "customerId", payer, "isPaused", "false",
+                        "isConnected", "true", "createdAfter", "2000-01-01T00:00:00Z",
+                        "createdBefore", "2999-01-01T00:00:00Z", "updatedAfter", "2000-01-01T00:00:00Z",
+                        "updatedBefore", "2999-01-01T00:00:00Z", "limit", "5", "cursor", now)),
+                Base.get("GET /agents/approvals", api, query("/agents/approvals", "agentId", waiting,
+                        "customerId", payer, "startDate", "2000-01-01T00:00:00Z", "endDate", "2999-01-01T00:00:00Z",
+                        "sortOrder", "asc", "limit", "5", "cursor", now)),
+                Base.post("POST /agents/me/transfer-out", agent, "/agents/me/transfer-out",
+                        () -> transferOut(usd, usdExternal)),
+                Base.post("POST /agents/me/transfer-in", agent, "/agents/me/transfer-in", () -> Map.of(
+                        "source", Map.of("accountId", usdExternal), "destination", Map.of("accountId", usd),
+                        "amount", 100, "description", "fuzzed top-up")),
+                Base.post("POST /agents/me/quotes", agent, "/agents/me/quotes", () -> accountQuote(usd, eurExternal)),
+                Base.post("POST /agents/me/external-accounts", agent, "/agents/me/external-accounts", () -> {
+                    Map<String, Object> body = new HashMap<>(usdExternalAccount(payer));
+                    body.remove("customerId");
+                    return body;
+                }),
+                Base.get("GET /agents/me/transactions", agent, query("/agents/me/transactions",
+                        "accountIdentifier", usd, "senderAccountIdentifier", usd, "receiverAccountIdentifier",
+                        usdExternal, "status", "COMPLETED", "type", "OUTGOING", "reference", "REF-1",
+                        "startDate", "2000-01-01T00:00:00Z", "endDate", "2999-01-01T00:00:00Z", "sortOrder", "asc",
+                        "limit", "10")),
+                Base.get("GET /agents/me/actions", agent, query("/agents/me/actions", "status", "APPROVED",
+                        "limit", "5", "cursor", now)),
+                Base.get("GET /agents/me/external-accounts", agent, query("/agents/me/external-accounts",
+                        "currency", "USD", "limit", "5", "cursor", now)));
+
+        List<Base> all = new ArrayList<>(agents);
+        all.addAll(List.of(
                 Base.post("POST /beneficial-owners", api, "/beneficial-owners", () -> owner),
                 new Base("PATCH /beneficial-owners/{id}", api, "PATCH", () -> "/beneficial-owners/" + patchedOwner,
                         () -> Map.of("roles", List.of("DIRECTOR"), "ownershipPercentage", 0,
@@ -232,7 +280,18 @@ class FieldFuzzTest {
                 Base.get("GET /customers/external-accounts", api, query("/customers/external-accounts",
                         "customerId", payer, "currency", "USD", "limit", "5", "cursor", now)),
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
-                        "status", "NOT_SENT", "limit", "5", "cursor", now)));
+                        "status", "NOT_SENT", "limit", "5", "cursor", now))));
+        return all;
+    }
+
+    /** A policy with every part, for an agent that may do everything a fuzzed request might. */
+    private static Map<String, Object> agentPolicy() {
+        Map<String, Object> policy = AgentApiTest.policy(AgentApiTest.ALL, "AUTO", Map.of("dailyLimit",
+                100_000_000_000L, "dailyTransactionLimit", 1_000_000, "monthlyLimit", 100_000_000_000L));
+        policy.put("accountRestrictions", Map.of("accountRules", List.of(Map.of("accountId",
+                "InternalAccount:" + UUID.randomUUID(), "executionMode", "AUTO", "perTransactionLimit", 500))));
+        policy.put("approvalThresholds", Map.of("currency", "USD", "amount", 100_000_000L));
+        return policy;
     }
 
     /**

@@ -42,9 +42,19 @@ final class Api {
     private final String authorization;
 
     Api(int port, String credentials) {
+        this("Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)), port);
+    }
+
+    /** A client sending this {@code Authorization} header. */
+    private Api(String authorization, int port) {
         this.port = port;
         this.prefix = "/2025-10-13";
-        this.authorization = "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
+        this.authorization = authorization;
+    }
+
+    /** The same server called by an agent, with its access token (Bearer). */
+    Api asAgent(String accessToken) {
+        return new Api("Bearer " + accessToken, port);
     }
 
     record Reply(int status, byte[] bytes) {

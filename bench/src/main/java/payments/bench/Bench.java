@@ -67,7 +67,7 @@ public final class Bench {
         // many, so that each route's batches see as many waiting requests as transfer_out's (docs/PERFORMANCE.md).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
-                "transfer_out,quote_execute,hot_platform_account,reads,bulk_import").split(","));
+                "transfer_out,agent_transfer_out,quote_execute,hot_platform_account,reads,bulk_import").split(","));
         try (BenchDatabase database = BenchDatabase.open(ENV); DiskProbe disk = DiskProbe.start()) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
@@ -92,6 +92,10 @@ public final class Bench {
                 Scenarios run = new Scenarios(scenarios, workers, warmUpSeconds, settleSeconds, seconds, fixedRate,
                         disk, lines);
                 run.maybe("transfer_out", 1, () -> seeded.transferOut(api, transactionIds));
+                if (scenarios.contains("agent_transfer_out")) {
+                    seeded.connectAgents(api);
+                }
+                run.maybe("agent_transfer_out", 1, seeded::agentTransferOut);
                 run.maybe("quote_execute", 2, () -> seeded.quoteAndExecute(api));
                 run.maybe("hot_platform_account", 1, () -> seeded.platformTransferOut(api));
                 List<String> sample = new ArrayList<>(transactionIds).subList(0, Math.min(1000,
@@ -152,6 +156,7 @@ public final class Bench {
                             l.ok(), l.peak().rate(), l.halfPeak().p(99),
                             l.peak().rate() / tps);
                 }
+                agentRatio(lines);
                 if (imported != null) {
                     System.out.printf("bulk_import ok=%d rate=%.1f heap_peak_mib=%d (file %d MiB, held by the load "
                                     + "generator in the same JVM) in %.1f s%n", imported.succeeded(),
@@ -205,7 +210,8 @@ public final class Bench {
                 journals.put(rs.getString(1), rs.getLong(2));
             }
         }
-        long transfers = ok(lines, "transfer_out") + ok(lines, "hot_platform_account");
+        long transfers = ok(lines, "transfer_out") + ok(lines, "agent_transfer_out")
+                + ok(lines, "hot_platform_account");
         long quotes = ok(lines, "quote_execute");
         long checkStarted = System.nanoTime();
         boolean balanced = api.ledgerBalanced();
@@ -219,6 +225,16 @@ public final class Bench {
         }
         return balanced && failed == 0 && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
                 && journals.getOrDefault("QUOTE_CONVERSION", 0L) == quotes;
+    }
+
+    /** An agent's transfer-out against the platform's own, at their peaks: the agent path's cost (target 0.8). */
+    private static void agentRatio(List<Line> lines) {
+        var platform = lines.stream().filter(l -> l.scenario().equals("transfer_out")).findFirst();
+        var agent = lines.stream().filter(l -> l.scenario().equals("agent_transfer_out")).findFirst();
+        if (platform.isPresent() && agent.isPresent()) {
+            System.out.printf("agent_transfer_out vs transfer_out ratio=%.2f (target 0.80)%n",
+                    agent.get().peak().rate() / platform.get().peak().rate());
+        }
     }
 
     private static long ok(List<Line> lines, String scenario) {

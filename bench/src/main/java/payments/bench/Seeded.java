@@ -9,12 +9,14 @@ import java.util.Queue;
 final class Seeded {
     private static final long FUNDING = 100_000_000_000L;
 
-    record Customer(String usdAccount, String usdExternal, String eurExternal, String slowExternal) {
+    record Customer(String id, String usdAccount, String usdExternal, String eurExternal, String slowExternal) {
     }
 
     private final List<Customer> customers;
     private final String platformUsd;
     private final String platformExternal;
+    /** Each customer's agent (same index), connected: made only when a scenario uses them. */
+    private final List<Api> agents = new ArrayList<>();
 
     private Seeded(List<Customer> customers, String platformUsd, String platformExternal) {
         this.customers = customers;
@@ -31,7 +33,7 @@ final class Seeded {
             String usd = api.call("GET", "/customers/internal-accounts?currency=USD&customerId=" + id, null).body()
                     .get("data").get(0).get("id").asText();
             api.call("POST", "/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", FUNDING));
-            customers.add(new Customer(usd, external(api, id, "USD", i), external(api, id, "EUR", i),
+            customers.add(new Customer(id, usd, external(api, id, "USD", i), external(api, id, "EUR", i),
                     slowExternal(api, id, i)));
         }
         String platformUsd = api.call("GET", "/platform/internal-accounts?currency=USD", null).body().get("data")
@@ -82,6 +84,35 @@ final class Seeded {
             transactionIds.add(r.text("id"));
         }
         return r.status() == 201;
+    }
+
+    /**
+     * One agent per customer, acting on its own (AUTO) with every permission and no limit it could reach: the cost
+     * measured is the agent's path itself (its token, its policy, its budget counted with each payment).
+     */
+    void connectAgents(Api api) {
+        System.out.println("connecting an agent for each of " + customers.size() + " customers ...");
+        for (int i = 0; i < customers.size(); i++) {
+            var created = api.call("POST", "/agents", Map.of("name", "Bench agent " + i, "customerId",
+                    customers.get(i).id(),
+                    "policy", Map.of("permissions", List.of("VIEW_TRANSACTIONS", "CREATE_TRANSFERS"),
+                            "defaultExecutionMode", "AUTO", "spendingLimits", Map.of("currency", "USD",
+                                    "perTransactionLimit", 1_000_000)))).body();
+            String code = created.get("deviceCode").get("code").asText();
+            String token = api.call("POST", "/agents/device-codes/" + code + "/redeem", null).body()
+                    .get("accessToken").asText();
+            agents.add(api.asAgent(token));
+        }
+    }
+
+    /** A transfer-out made by a random customer's agent, as {@link #transferOut} makes the platform's. */
+    boolean agentTransferOut() {
+        int i = Bench.random(customers.size());
+        Customer c = customers.get(i);
+        var r = agents.get(i).send("POST", "/agents/me/transfer-out", Map.of("source", Map.of("accountId",
+                c.usdAccount()), "destination", Map.of("accountId", c.usdExternal()), "amount",
+                1 + Bench.random(100)), true);
+        return r.status() == 201 && "APPROVED".equals(r.text("status"));
     }
 
     boolean quoteAndExecute(Api api) {

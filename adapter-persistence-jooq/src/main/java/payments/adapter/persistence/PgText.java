@@ -1,5 +1,6 @@
 package payments.adapter.persistence;
 
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
@@ -23,6 +24,8 @@ final class PgText {
             return of(time);
         } else if (value instanceof UUID || value instanceof Number || value instanceof Boolean) {
             return value.toString();
+        } else if (value instanceof LocalDate date && date.getYear() >= 1 && date.getYear() <= 9999) {
+            return date.toString();
         }
         throw new IllegalArgumentException("no text form for a " + value.getClass().getName() + " column value");
     }

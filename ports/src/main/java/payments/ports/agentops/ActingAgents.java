@@ -1,10 +1,13 @@
 package payments.ports.agentops;
 
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import payments.core.account.InternalAccount;
 import payments.core.agent.Agent;
 import payments.core.agent.policy.AgentPermission;
 import payments.core.error.Unauthenticated;
+import payments.core.id.CustomerId;
 import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
@@ -17,6 +20,13 @@ import payments.ports.driven.customer.Customers;
  * policy take effect on its very next one; and the platform's caller it acts as once its policy let it through.
  */
 public final class ActingAgents {
+    /** An internal account's owner and currency, which never change: what an agent's payment checks of it. */
+    record Owned(InternalAccountId id, CustomerId owner, String currency) {
+    }
+
+    /** Those looked up so far (bounded): an agent pays from the same few accounts again and again. */
+    private static final int MAX_OWNED = 100_000;
+    private final Map<InternalAccountId, Owned> owned = new ConcurrentHashMap<>();
     private final Agents agents;
     private final Customers customers;
     private final InternalAccounts accounts;
@@ -27,10 +37,21 @@ public final class ActingAgents {
         this.accounts = accounts;
     }
 
-    /** An internal account of the agent's customer; any other does not exist for it (404). */
-    InternalAccount ownAccount(Caller caller, InternalAccountId id) {
-        InternalAccount account = accounts.require(caller.platformId(), id);
-        if (!caller.onBehalf().customerId().equals(account.customerId())) {
+    /**
+     * An internal account of the agent's customer; any other does not exist for it (404). Whether the account may pay
+     * (its status) is the payment's own check, in its transaction.
+     */
+    Owned ownAccount(Caller caller, InternalAccountId id) {
+        Owned account = owned.get(id);
+        if (account == null) {
+            InternalAccount found = accounts.require(caller.platformId(), id);
+            account = new Owned(id, found.customerId(), found.currency());
+            if (owned.size() >= MAX_OWNED) {
+                owned.clear();
+            }
+            owned.put(id, account);
+        }
+        if (!caller.onBehalf().customerId().equals(account.owner())) {
             throw InternalAccounts.notFound(id);
         }
         return account;

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import payments.core.account.InternalAccount;
 import payments.core.agent.ActionView;
 import payments.core.agent.Agent;
 import payments.core.agent.AgentAction;
@@ -146,9 +145,9 @@ public final class AgentPayments {
         Money amount = quote != null ? quote.totalSending()
                 : new Money(action.transferDetails().amount(), Currencies.of(action.transferDetails().currency()));
         agent.requireActive().policy().requireAllowed(account);
-        long counted = agent.policy().requireWithinPerTransaction(account, amount,
-                rates.at(platform.environment(), rates.now(platform)));
-        Caller acting = caller.acting(caller.onBehalf().paying(action.id(), counted), Set.of(Permission.TRANSACT));
+        long counted = agent.policy().requireWithinPerTransaction(account, amount, rates.at(platform));
+        Caller acting = caller.acting(caller.onBehalf().payingApproved(action.id(), counted),
+                Set.of(Permission.TRANSACT));
         return switch (action.type()) {
             case TRANSFER_OUT -> transfers.transferOut(acting, TransferOut.fromJson(action.request()));
             case TRANSFER_IN -> CompletableFuture.completedFuture(
@@ -177,7 +176,7 @@ public final class AgentPayments {
     }
 
     private Ask outgoing(Caller caller, TransferOut command) {
-        InternalAccount source = agents.ownAccount(caller, command.source());
+        ActingAgents.Owned source = agents.ownAccount(caller, command.source());
         return new Ask(AgentActionType.TRANSFER_OUT, source.id(),
                 new Money(command.amount(), Currencies.of(source.currency())), null,
                 new AgentAction.TransferDetails(command.amount(), source.currency(), source.id().toString(),
@@ -185,7 +184,7 @@ public final class AgentPayments {
     }
 
     private Ask incoming(Caller caller, TransferIn command) {
-        InternalAccount destination = agents.ownAccount(caller, command.destination());
+        ActingAgents.Owned destination = agents.ownAccount(caller, command.destination());
         return new Ask(AgentActionType.TRANSFER_IN, destination.id(),
                 new Money(command.amount(), Currencies.of(destination.currency())), null,
                 new AgentAction.TransferDetails(command.amount(), destination.currency(),
@@ -199,8 +198,7 @@ public final class AgentPayments {
     private Decision decide(Caller caller, AgentPermission permission, java.util.function.Supplier<Ask> asking) {
         Agent agent = agents.require(caller, permission);
         Ask ask = asking.get();
-        Instant now = rates.now(caller);
-        ToCurrency fx = rates.at(caller.environment(), now);
+        ToCurrency fx = rates.at(caller);
         AgentPolicy policy = agent.policy();
         policy.requireAllowed(ask.account());
         long counted = policy.requireWithinPerTransaction(ask.account(), ask.amount(), fx);
@@ -212,7 +210,7 @@ public final class AgentPayments {
         }
         return new Decision(acting, AgentAction.pending(id, caller.platformId(), paying,
                 agents.platformCustomerId(caller), ask.type(), ask.quote() == null ? null : ask.quote().id(),
-                ask.details(), ask.request(), now), ask.quote());
+                ask.details(), ask.request(), rates.now(caller)), ask.quote());
     }
 
     /** The action of a quote executed at once, as the spending gate recorded it (read in its transaction). */

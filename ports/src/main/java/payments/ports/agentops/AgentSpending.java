@@ -83,7 +83,11 @@ public final class AgentSpending implements SpendingGate {
                         Instant now) {
         Map<AgentId, AgentUsage> usage = new HashMap<>();
         List<AgentAction> recorded = new ArrayList<>();
+        Set<java.util.UUID> approvals = new java.util.HashSet<>();
         made.forEach((spend, t) -> {
+            if (spend.agent().approved()) {
+                approvals.add(spend.agent().actionId());
+            }
             AgentAction action = AgentAction.executed(spend.agent(), spend.type(), spend.quoteId(), t);
             recorded.add(action);
             if (action.countedAt() != null) {
@@ -93,7 +97,8 @@ public final class AgentSpending implements SpendingGate {
         });
         agents.updateUsage(platform, usage.entrySet().stream()
                 .map(e -> locked.get(e.getKey()).withUsage(e.getValue())).toList());
-        actions.saveAll(recorded);
+        actions.insertAll(recorded.stream().filter(a -> !approvals.contains(a.id())).toList());
+        actions.updateOutcomes(recorded.stream().filter(a -> approvals.contains(a.id())).toList());
     }
 
     @Override
@@ -115,6 +120,6 @@ public final class AgentSpending implements SpendingGate {
         }
         agents.updateUsage(platform, usage.entrySet().stream()
                 .map(e -> locked.get(e.getKey()).withUsage(e.getValue())).toList());
-        actions.saveAll(counted.stream().map(AgentAction::uncounted).toList());
+        actions.updateOutcomes(counted.stream().map(AgentAction::uncounted).toList());
     }
 }

@@ -35,6 +35,15 @@ public final class PolicyRates {
         return (amount, currency) -> convert(environment, amount, currency, now);
     }
 
+    /**
+     * {@link #at} the caller's platform's time, read only if an amount needs converting: a payment in the policy's
+     * own currency, the usual one, reads no clock.
+     */
+    public ToCurrency at(Caller caller) {
+        return (amount, currency) -> amount.currency().code().equals(currency) ? amount.amountMinor()
+                : convert(caller.environment(), amount, currency, now(caller));
+    }
+
     private long convert(Environment environment, Money amount, String currency, Instant now) {
         String from = amount.currency().code();
         if (from.equals(currency)) {

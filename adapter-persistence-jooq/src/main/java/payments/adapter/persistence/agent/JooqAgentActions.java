@@ -5,7 +5,6 @@ import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.AGENT_ACTIONS;
 
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +15,7 @@ import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.Keyset;
 import payments.adapter.persistence.Row;
+import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.schema.tables.records.AgentActionsRecord;
 import payments.core.agent.ActionFilter;
 import payments.core.agent.AgentAction;
@@ -28,7 +28,13 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.ports.driven.agent.AgentActions;
 
+/** Agents' actions; those of the payments agents make are written with the payments' batches, in one statement. */
 public final class JooqAgentActions implements AgentActions {
+    private static final Statement INSERT = Statement.insert(AGENT_ACTIONS, AGENT_ACTIONS.fields());
+    private static final Statement UPDATE_OUTCOMES = Statement.updateRows(AGENT_ACTIONS,
+            new Field<?>[] {AGENT_ACTIONS.PLATFORM_ID, AGENT_ACTIONS.ID}, AGENT_ACTIONS.PLATFORM_ID, AGENT_ACTIONS.ID,
+            AGENT_ACTIONS.STATUS, AGENT_ACTIONS.TRANSACTION_ID, AGENT_ACTIONS.COUNTED, AGENT_ACTIONS.COUNTED_AT,
+            AGENT_ACTIONS.UPDATED_AT);
     private final Db db;
 
     public JooqAgentActions(Db db) {
@@ -40,21 +46,14 @@ public final class JooqAgentActions implements AgentActions {
         db.ctx().insertInto(AGENT_ACTIONS).set(record(action).values()).execute();
     }
 
-    /** One statement each, sent together; a row already there keeps when it was made. */
     @Override
-    public void saveAll(List<AgentAction> actions) {
-        if (actions.isEmpty()) {
-            return;
-        }
-        db.ctx().batch(actions.stream().map(a -> {
-            Map<Field<?>, Object> values = record(a).values();
-            Map<Field<?>, Object> changed = new LinkedHashMap<>(values);
-            changed.remove(AGENT_ACTIONS.PLATFORM_ID);
-            changed.remove(AGENT_ACTIONS.ID);
-            changed.remove(AGENT_ACTIONS.CREATED_AT);
-            return db.ctx().insertInto(AGENT_ACTIONS).set(values)
-                    .onConflict(AGENT_ACTIONS.PLATFORM_ID, AGENT_ACTIONS.ID).doUpdate().set(changed);
-        }).toList()).execute();
+    public void insertAll(List<AgentAction> actions) {
+        INSERT.writeAll(db, actions.stream().map(JooqAgentActions::record).toList());
+    }
+
+    @Override
+    public void updateOutcomes(List<AgentAction> actions) {
+        UPDATE_OUTCOMES.writeAll(db, actions.stream().map(JooqAgentActions::record).toList());
     }
 
     @Override

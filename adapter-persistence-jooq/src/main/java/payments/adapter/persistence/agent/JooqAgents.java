@@ -6,14 +6,16 @@ import static payments.adapter.persistence.schema.Tables.PLATFORMS;
 
 import java.time.YearMonth;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.Condition;
+import org.jooq.JSON;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.Keyset;
 import payments.adapter.persistence.Row;
+import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.schema.tables.records.AgentsRecord;
 import payments.core.agent.Agent;
 import payments.core.agent.AgentFilter;
@@ -28,7 +30,20 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Environment;
 import payments.ports.driven.agent.Agents;
 
+/**
+ * Agents. An agent is read on each of its calls and locked by each payment it makes, so those statements are
+ * rendered once ({@link Statement}), and a policy's JSON is parsed once per distinct text.
+ */
 public final class JooqAgents implements Agents {
+    private static final Statement FIND = Statement.byKey(AGENTS, AGENTS.PLATFORM_ID, AGENTS.ID);
+    private static final Statement FIND_ALL_FOR_UPDATE = Statement.byKeysForUpdate(AGENTS, AGENTS.PLATFORM_ID,
+            AGENTS.ID);
+    private static final Statement UPDATE_USAGE = Statement.updateRows(AGENTS,
+            new org.jooq.Field<?>[] {AGENTS.PLATFORM_ID, AGENTS.ID}, AGENTS.PLATFORM_ID, AGENTS.ID,
+            AGENTS.DAILY_COUNT, AGENTS.DAILY_SPEND, AGENTS.USAGE_DAY, AGENTS.MONTHLY_SPEND, AGENTS.USAGE_MONTH);
+    /** Policies by their stored text: few distinct ones, read over and over. */
+    private static final Map<String, AgentPolicy> POLICIES = new ConcurrentHashMap<>();
+    private static final int MAX_POLICIES = 10_000;
     private final Db db;
 
     public JooqAgents(Db db) {
@@ -45,25 +60,15 @@ public final class JooqAgents implements Agents {
         db.ctx().update(AGENTS).set(record(agent).values()).where(byId(agent.platformId(), agent.id())).execute();
     }
 
-    /** One statement for them all: the usage columns set from a list of values joined by id. */
+    /** One statement for them all (the rows are locked already, by {@link #findAllForUpdate}). */
     @Override
     public void updateUsage(PlatformId platform, Collection<Agent> agents) {
-        if (agents.isEmpty()) {
-            return;
-        }
-        if (agents.size() == 1) {
-            Agent a = agents.iterator().next();
-            db.ctx().update(AGENTS).set(usage(a.usage())).where(byId(platform, a.id())).execute();
-            return;
-        }
-        var batch = db.ctx().batch(agents.stream().map(a -> db.ctx().update(AGENTS).set(usage(a.usage()))
-                .where(byId(platform, a.id()))).toList());
-        batch.execute();
+        UPDATE_USAGE.writeAll(db, agents.stream().map(JooqAgents::record).toList());
     }
 
     @Override
     public Optional<Agent> find(PlatformId platform, AgentId id) {
-        return db.ctx().selectFrom(AGENTS).where(byId(platform, id)).fetchOptional().map(JooqAgents::toAgent);
+        return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toAgent(r.into(AGENTS)));
     }
 
     @Override
@@ -74,14 +79,8 @@ public final class JooqAgents implements Agents {
 
     @Override
     public Map<AgentId, Agent> findAllForUpdate(PlatformId platform, Collection<AgentId> ids) {
-        Map<AgentId, Agent> found = new LinkedHashMap<>();
-        if (ids.isEmpty()) {
-            return found;
-        }
-        db.ctx().selectFrom(AGENTS).where(AGENTS.PLATFORM_ID.eq(platform.value())
-                        .and(AGENTS.ID.in(ids.stream().map(AgentId::value).toList())))
-                .orderBy(AGENTS.ID).forUpdate().fetch(JooqAgents::toAgent).forEach(a -> found.put(a.id(), a));
-        return found;
+        return FIND_ALL_FOR_UPDATE.fetchAll(db, AGENTS.ID, ids, AgentId::value, r -> toAgent(r.into(AGENTS)),
+                platform.value());
     }
 
     @Override
@@ -131,18 +130,20 @@ public final class JooqAgents implements Agents {
         return db.ctx().deleteFrom(AGENTS).where(byId(platform, id)).execute() > 0;
     }
 
-    private static Condition byId(PlatformId platform, AgentId id) {
-        return AGENTS.PLATFORM_ID.eq(platform.value()).and(AGENTS.ID.eq(id.value()));
+    private static AgentPolicy policy(String json) {
+        AgentPolicy policy = POLICIES.get(json);
+        if (policy == null) {
+            policy = AgentPolicy.of(PolicySchemas.POLICY.validate(JsonColumns.readObject(JSON.valueOf(json))), "");
+            if (POLICIES.size() >= MAX_POLICIES) {
+                POLICIES.clear();
+            }
+            POLICIES.put(json, policy);
+        }
+        return policy;
     }
 
-    private static Map<org.jooq.Field<?>, Object> usage(AgentUsage u) {
-        Map<org.jooq.Field<?>, Object> values = new LinkedHashMap<>();
-        values.put(AGENTS.DAILY_COUNT, u.dailyCount());
-        values.put(AGENTS.DAILY_SPEND, u.dailySpend());
-        values.put(AGENTS.USAGE_DAY, u.day());
-        values.put(AGENTS.MONTHLY_SPEND, u.monthlySpend());
-        values.put(AGENTS.USAGE_MONTH, u.month().toString());
-        return values;
+    private static Condition byId(PlatformId platform, AgentId id) {
+        return AGENTS.PLATFORM_ID.eq(platform.value()).and(AGENTS.ID.eq(id.value()));
     }
 
     private static Row<AgentsRecord> record(Agent a) {
@@ -165,7 +166,7 @@ public final class JooqAgents implements Agents {
     }
 
     private static Agent toAgent(AgentsRecord r) {
-        AgentPolicy policy = AgentPolicy.of(PolicySchemas.POLICY.validate(JsonColumns.readObject(r.getPolicy())), "");
+        AgentPolicy policy = policy(r.getPolicy().data());
         AgentUsage usage = new AgentUsage(r.getDailyCount(), r.getDailySpend(), r.getUsageDay(),
                 r.getMonthlySpend(), YearMonth.parse(r.getUsageMonth()));
         return new Agent(new AgentId(r.getId()), new PlatformId(r.getPlatformId()), new CustomerId(r.getCustomerId()),

@@ -14,8 +14,14 @@ import payments.core.page.PageRequest;
 public interface AgentActions {
     void insert(AgentAction action);
 
-    /** Writes each action, new or moved on (an approved one replaces its pending self, keeping when it was made). */
-    void saveAll(List<AgentAction> actions);
+    /** Inserts new actions, in one statement sent with the transaction's next one. */
+    void insertAll(List<AgentAction> actions);
+
+    /**
+     * Saves what became of each action's payment: its status, its transaction, what it counts and since when (the
+     * rows were locked, or are the caller's own).
+     */
+    void updateOutcomes(List<AgentAction> actions);
 
     void update(AgentAction action);
 
