@@ -346,13 +346,13 @@ final class Wiring implements Payments {
         var policyRates = new PolicyRates(fxRates, platformClock);
         agentInstall = new AgentInstallService(agentStore, new JooqAgentDeviceCodes(db), tokenSecrets, platformClock,
                 clock, db, config.deviceCodeGuesses());
-        agents = new AgentService(agentStore, customerStore, agentInstall, policyRates, ids, db);
-        var actingAgents = new ActingAgents(agentStore, customerStore, internalAccountStore);
+        var actingAgents = new ActingAgents(agentStore, customerStore, internalAccountStore, clock);
+        agents = new AgentService(agentStore, customerStore, agentInstall, policyRates, ids, db, actingAgents);
         var actionViews = new ActionViews(agentActionStore, quoteStore, transactionStore, db);
         var agentPayments = new AgentPayments(actingAgents, transfers, quotes, new PendingActions(agentActionStore,
                 events, idempotency, db), actionViews, policyRates, ids, idempotency);
         agentApprovals = new AgentApprovals(agentActionStore, agentStore, agentPayments, actionViews, events,
-                platformClock, db);
+                platformClock, db, jobStore);
         agentOperations = new AgentOperationsService(actingAgents, agentPayments, actionViews, transactions, quotes,
                 internalAccounts, externalAccounts);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
@@ -362,7 +362,8 @@ final class Wiring implements Payments {
                 QuotePayouts.KIND, quotePayouts,
                 IncomingPayments.DEADLINE, incomingPayments,
                 VerificationSteps.KIND, verificationSteps,
-                BulkImportSteps.KIND, bulkImportSteps), platformClock, db);
+                BulkImportSteps.KIND, bulkImportSteps,
+                AgentApprovals.KIND, agentApprovals), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);

@@ -410,6 +410,34 @@ class AgentApiTest {
     }
 
     @Test
+    void an_approval_whose_payment_was_never_made_fails_later_and_one_that_was_stays() throws Exception {
+        fund(10_000);
+        String external = externalAccount("123456789");
+        ApiClient bot = connect(policy(ALL, "APPROVAL_REQUIRED", Map.of()));
+        String id = agentId(bot);
+        String made = bot.post("/agents/me/transfer-out", transferOut(usdAccount, external, 100)).string("id");
+        String lost = bot.post("/agents/me/transfer-out", transferOut(usdAccount, external, 200)).string("id");
+        assertEquals("APPROVED", api.post("/agents/" + id + "/actions/" + made + "/approve", null).body()
+                .get("status"));
+        assertEquals("APPROVED", api.post("/agents/" + id + "/actions/" + lost + "/approve", null).body()
+                .get("status"));
+        // As if the process had stopped between the approval and its payment: the action names no transaction.
+        try (var db = java.sql.DriverManager.getConnection(payments.adapter.persistence.TestDatabase.url(),
+                payments.adapter.persistence.TestDatabase.user(), payments.adapter.persistence.TestDatabase.password());
+             var update = db.prepareStatement("update agent_actions set transaction_id = null where id = ?")) {
+            update.setObject(1, UUID.fromString(lost.substring("AgentAction:".length())));
+            assertEquals(1, update.executeUpdate());
+        }
+        api.post("/sandbox/clock/advance", Map.of("seconds", 300));
+        var failed = bot.get("/agents/me/actions/" + lost).body();
+        assertEquals("FAILED", failed.get("status"));
+        assertEquals("INTERRUPTED", failed.get("failureReason"));
+        assertEquals("APPROVED", bot.get("/agents/me/actions/" + made).body().get("status"));
+        assertTrue(api.get("/webhooks/events?limit=5").data().stream()
+                .anyMatch(e -> "AGENT_ACTION.FAILED".equals(e.get("type"))));
+    }
+
+    @Test
     void a_threshold_and_an_account_rule_ask_for_approval_even_in_auto() {
         fund(10_000);
         String external = externalAccount("123456789");

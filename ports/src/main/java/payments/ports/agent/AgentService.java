@@ -14,6 +14,7 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.ports.agentops.ActingAgents;
 import payments.ports.agentops.PolicyRates;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
@@ -28,15 +29,18 @@ public final class AgentService implements AgentUseCases {
     private final PolicyRates rates;
     private final Ids ids;
     private final TransactionRunner tx;
+    private final ActingAgents acting;
 
+    /** @param acting told of every change, so that the agent's next payment sees it */
     public AgentService(Agents agents, Customers customers, AgentInstallService install, PolicyRates rates, Ids ids,
-                        TransactionRunner tx) {
+                        TransactionRunner tx, ActingAgents acting) {
         this.agents = agents;
         this.customers = customers;
         this.install = install;
         this.rates = rates;
         this.ids = ids;
         this.tx = tx;
+        this.acting = acting;
     }
 
     @Override
@@ -79,6 +83,7 @@ public final class AgentService implements AgentUseCases {
                 agent = agent.paused(command.paused(), now);
             }
             agents.update(agent);
+            acting.forget(id);
             return agent.asOf(now);
         });
     }
@@ -99,6 +104,7 @@ public final class AgentService implements AgentUseCases {
             }
             Agent updated = agent.withPolicy(policy, usage, now);
             agents.update(updated);
+            acting.forget(id);
             return updated;
         });
     }
@@ -108,6 +114,7 @@ public final class AgentService implements AgentUseCases {
         caller.require(Permission.MANAGE);
         boolean deleted = tx.inTransaction(() -> agents.delete(caller.platformId(), id));
         install.forget(id);
+        acting.forget(id);
         if (!deleted) {
             throw Agent.notFound(id);
         }

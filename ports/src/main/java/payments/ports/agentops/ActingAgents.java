@@ -7,13 +7,16 @@ import payments.core.account.InternalAccount;
 import payments.core.agent.Agent;
 import payments.core.agent.policy.AgentPermission;
 import payments.core.error.Unauthenticated;
+import payments.core.id.AgentId;
 import payments.core.id.CustomerId;
 import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.ports.driven.Clock;
 import payments.ports.driven.account.InternalAccounts;
 import payments.ports.driven.agent.Agents;
 import payments.ports.driven.customer.Customers;
+import payments.ports.platform.VerifiedTokens;
 
 /**
  * The agent behind an agent's call, read afresh on every call, so that a deletion (401), a pause (403) and a new
@@ -27,11 +30,18 @@ public final class ActingAgents {
     /** Those looked up so far (bounded): an agent pays from the same few accounts again and again. */
     private static final int MAX_OWNED = 100_000;
     private final Map<InternalAccountId, Owned> owned = new ConcurrentHashMap<>();
+    /** An agent as read, until when it may stand in for another read. */
+    private record Recent(Agent agent, java.time.Instant until) {
+    }
+
+    private final Map<AgentId, Recent> recent = new ConcurrentHashMap<>();
+    private final Clock clock;
     private final Agents agents;
     private final Customers customers;
     private final InternalAccounts accounts;
 
-    public ActingAgents(Agents agents, Customers customers, InternalAccounts accounts) {
+    public ActingAgents(Agents agents, Customers customers, InternalAccounts accounts, Clock clock) {
+        this.clock = clock;
         this.agents = agents;
         this.customers = customers;
         this.accounts = accounts;
@@ -61,6 +71,36 @@ public final class ActingAgents {
     String platformCustomerId(Caller caller) {
         return customers.find(caller.platformId(), caller.onBehalf().customerId()).orElseThrow()
                 .platformCustomerId();
+    }
+
+    /**
+     * {@link #require}, from the agents read in the last {@link VerifiedTokens#TTL} when this one is among them: for a
+     * payment, whose transaction locks the agent and refuses the payment unless the agent is still this version
+     * ({@link AgentSpending}). A change made through this process is seen at once ({@link #forget}).
+     */
+    public Agent recent(Caller caller, AgentPermission permission) {
+        if (caller.onBehalf() == null) {
+            return require(caller, permission);
+        }
+        AgentId id = caller.onBehalf().agentId();
+        Recent cached = recent.get(id);
+        Agent agent;
+        if (cached != null && clock.now().isBefore(cached.until())) {
+            agent = cached.agent();
+        } else {
+            agent = require(caller);
+            if (recent.size() >= MAX_OWNED) {
+                recent.clear();
+            }
+            recent.put(id, new Recent(agent, clock.now().plus(VerifiedTokens.TTL)));
+        }
+        agent.requireActive().policy().require(permission);
+        return agent;
+    }
+
+    /** The agent changed (paused, given a new policy, deleted): its next payment reads it afresh. */
+    public void forget(AgentId id) {
+        recent.remove(id);
     }
 
     /** The calling agent, active and granted {@code permission}; 401 for a platform's caller or a deleted agent. */

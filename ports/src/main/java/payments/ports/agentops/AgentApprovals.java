@@ -1,6 +1,7 @@
 package payments.ports.agentops;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import payments.core.agent.ActionFilter;
@@ -14,9 +15,11 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.ports.driven.Jobs;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.agent.AgentActions;
 import payments.ports.driven.agent.Agents;
+import payments.ports.time.JobRunner;
 import payments.ports.time.PlatformClock;
 import payments.ports.webhook.Events;
 
@@ -24,9 +27,14 @@ import payments.ports.webhook.Events;
  * {@link AgentApprovalUseCases}. An approval first moves the action out of PENDING_APPROVAL in a transaction of its
  * own (so that a second decision, even a concurrent one, is 409 and the payment is made once), then makes the
  * payment as the agent ({@link AgentPayments#approved}); the payment's own transaction records its transaction on
- * the action, or the action fails with the refusal's code.
+ * the action, or the action fails with the refusal's code. Should the process stop in between, a durable job
+ * ({@link #KIND}) fails the action later if it still has no transaction: the payment's transaction writes it, so
+ * none was made.
  */
-public final class AgentApprovals implements AgentApprovalUseCases {
+public final class AgentApprovals implements AgentApprovalUseCases, JobRunner.Handler {
+    public static final String KIND = "AGENT_APPROVAL";
+    /** Far longer than a payment takes to be made once approved. */
+    static final long SETTLE_AFTER_SECONDS = 300;
     private final AgentActions actions;
     private final Agents agents;
     private final AgentPayments payments;
@@ -34,9 +42,10 @@ public final class AgentApprovals implements AgentApprovalUseCases {
     private final Events events;
     private final PlatformClock clock;
     private final TransactionRunner tx;
+    private final Jobs jobs;
 
     public AgentApprovals(AgentActions actions, Agents agents, AgentPayments payments, ActionViews views,
-                          Events events, PlatformClock clock, TransactionRunner tx) {
+                          Events events, PlatformClock clock, TransactionRunner tx, Jobs jobs) {
         this.actions = actions;
         this.agents = agents;
         this.payments = payments;
@@ -44,6 +53,7 @@ public final class AgentApprovals implements AgentApprovalUseCases {
         this.events = events;
         this.clock = clock;
         this.tx = tx;
+        this.jobs = jobs;
     }
 
     @Override
@@ -57,8 +67,11 @@ public final class AgentApprovals implements AgentApprovalUseCases {
     public ActionView approve(Caller caller, AgentId agentId, UUID actionId) {
         caller.require(Permission.TRANSACT);
         AgentAction approving = tx.inTransaction(() -> {
-            AgentAction action = pending(caller, agentId, actionId).approving(clock.now(caller));
+            Instant now = clock.now(caller);
+            AgentAction action = pending(caller, agentId, actionId).approving(now);
             actions.update(action);
+            jobs.schedule(new Jobs.Job(caller.platformId(), actionId, KIND, Map.of("actionId", actionId.toString()),
+                    now.plusSeconds(SETTLE_AFTER_SECONDS), 0));
             return action;
         });
         try {
@@ -77,6 +90,19 @@ public final class AgentApprovals implements AgentApprovalUseCases {
             events.agentAction(view);
             return view;
         });
+    }
+
+    /** An approved action whose payment has no transaction by now was never made: it fails. */
+    @Override
+    public void run(Jobs.Job job, Instant now) {
+        UUID id = UUID.fromString((String) job.payload().get("actionId"));
+        actions.findForUpdate(job.platform(), id)
+                .filter(a -> a.status() == AgentActionStatus.APPROVED && a.transactionId() == null)
+                .ifPresent(a -> {
+                    AgentAction failed = a.failed("INTERRUPTED", now);
+                    actions.update(failed);
+                    events.agentAction(views.of(failed));
+                });
     }
 
     @Override

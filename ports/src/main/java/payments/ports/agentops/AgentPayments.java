@@ -146,7 +146,7 @@ public final class AgentPayments {
                 : new Money(action.transferDetails().amount(), Currencies.of(action.transferDetails().currency()));
         agent.requireActive().policy().requireAllowed(account);
         long counted = agent.policy().requireWithinPerTransaction(account, amount, rates.at(platform));
-        Caller acting = caller.acting(caller.onBehalf().payingApproved(action.id(), counted),
+        Caller acting = caller.acting(caller.onBehalf().payingApproved(action.id(), counted, agent),
                 Set.of(Permission.TRANSACT));
         return switch (action.type()) {
             case TRANSFER_OUT -> transfers.transferOut(acting, TransferOut.fromJson(action.request()));
@@ -193,17 +193,18 @@ public final class AgentPayments {
 
     /**
      * The agent's policy applied to what it asks: 403 when it may not, else the caller that makes the payment now or
-     * the action that waits for approval.
+     * the action that waits for approval. The agent is as read in the last second ({@link ActingAgents#recent}): the
+     * payment's transaction finds it again, locked, and refuses the payment if it changed meanwhile.
      */
     private Decision decide(Caller caller, AgentPermission permission, java.util.function.Supplier<Ask> asking) {
-        Agent agent = agents.require(caller, permission);
+        Agent agent = agents.recent(caller, permission);
         Ask ask = asking.get();
         ToCurrency fx = rates.at(caller);
         AgentPolicy policy = agent.policy();
         policy.requireAllowed(ask.account());
         long counted = policy.requireWithinPerTransaction(ask.account(), ask.amount(), fx);
         UUID id = ids.newId();
-        OnBehalf paying = caller.onBehalf().paying(id, counted);
+        OnBehalf paying = caller.onBehalf().paying(id, counted, agent);
         Caller acting = caller.acting(paying, Set.of(Permission.TRANSACT));
         if (!policy.needsApproval(ask.account(), ask.amount(), fx)) {
             return new Decision(acting, null, ask.quote());

@@ -10,6 +10,7 @@ import java.util.Set;
 import payments.core.agent.Agent;
 import payments.core.agent.AgentAction;
 import payments.core.agent.policy.AgentUsage;
+import payments.core.error.Conflict;
 import payments.core.error.DomainError;
 import payments.core.error.NotFound;
 import payments.core.error.Unauthenticated;
@@ -66,7 +67,11 @@ public final class AgentSpending implements SpendingGate {
         };
     }
 
-    /** The agent as it may still make a payment: not deleted (401), not paused (403), from its own customer's. */
+    /**
+     * The agent as it may still make a payment: not deleted (401), not paused (403), from its own customer's, and
+     * still the version whose policy decided the payment (409 otherwise: the policy changed in between, so the
+     * payment is decided again when sent again).
+     */
     private static Agent admissible(Agent agent, Spend spend) {
         if (agent == null) {
             throw new Unauthenticated("UNAUTHORIZED", "The agent no longer exists");
@@ -74,6 +79,10 @@ public final class AgentSpending implements SpendingGate {
         agent.requireActive();
         if (!agent.customerId().equals(spend.owner())) {
             throw new NotFound("REFERENCE_NOT_FOUND", "No account of this agent's customer is named");
+        }
+        if (spend.agent().decidedAsOf() != null && !spend.agent().decidedAsOf().equals(agent.updatedAt())) {
+            throw new Conflict("AGENT_CHANGED", "The agent changed while this payment was being made; nothing "
+                    + "moved: send it again to have it decided by the agent's policy as it stands");
         }
         return agent;
     }

@@ -34,8 +34,9 @@ class AgentUsageTest {
         AgentUsage sameMonth = AgentUsage.none(Instant.parse("2026-03-01T00:00:00Z"))
                 .admit(LIMITS, 2_000, Instant.parse("2026-03-01T00:00:00Z")).asOf(DAY);
         assertEquals(new AgentUsage(0, 0, LocalDate.parse("2026-03-31"), 2_000, YearMonth.of(2026, 3)), sameMonth);
-        var monthly = assertThrows(Forbidden.class, () -> sameMonth.admit(LIMITS, 1_000, DAY)
-                .admit(LIMITS, 1_000, DAY).admit(LIMITS, 1, DAY));
+        var monthlyOnly = new AgentPolicy.Limits("USD", 5_000, null, null, 5_000L);
+        assertEquals(5_000, sameMonth.admit(monthlyOnly, 3_000, DAY).monthlySpend());
+        var monthly = assertThrows(Forbidden.class, () -> sameMonth.admit(monthlyOnly, 3_001, DAY));
         assertEquals("monthlyLimit", monthly.details().get("limit"));
     }
 
