@@ -203,6 +203,7 @@ class AgentApiTest {
 
         var platformView = api.get("/transactions/" + transaction.get("id"));
         assertEquals(agentId(bot), platformView.body().get("agentId"));
+        assertEquals(platformView.body(), bot.get("/agents/me/transactions/" + transaction.get("id")).body());
         assertEquals(transaction.get("id"), bot.get("/agents/me/transactions").data().get(0).get("id"));
         assertEquals(action.get("id"), bot.get("/agents/me/actions").data().get(0).get("id"));
         assertEquals("APPROVED", bot.get("/agents/me/actions/" + action.get("id")).body().get("status"));
@@ -216,6 +217,18 @@ class AgentApiTest {
         assertEquals("AGENT_SPENDING_LIMIT_EXCEEDED", over.code());
         assertEquals(7_500L, balance(), "a refused payment moves nothing");
         assertEquals(2_500L, usage(bot, "/agents/me").get("dailySpend"));
+    }
+
+    @Test
+    void a_payment_refused_for_its_balance_counts_nothing() {
+        fund(1_000);
+        ApiClient bot = connect(policy(ALL, "AUTO", Map.of("dailyLimit", 5_000)));
+        var broke = bot.post("/agents/me/transfer-out", transferOut(usdAccount, externalAccount("123456789"), 2_000));
+        assertEquals(400, broke.status(), broke.raw().body());
+        var usage = usage(bot, "/agents/me");
+        assertEquals(0L, usage.get("dailyTransactionCount"));
+        assertEquals(0L, usage.get("dailySpend"));
+        assertEquals(0, bot.get("/agents/me/actions").data().size(), "a refusal records no action");
     }
 
     @Test

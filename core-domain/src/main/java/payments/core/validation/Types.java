@@ -231,9 +231,27 @@ public final class Types {
                     errors.add(new FieldError(path + "." + e.getKey(), "must be a string, number or boolean"));
                     return null;
                 }
+                if (v instanceof Number n && !storableNumber(n)) {
+                    errors.add(new FieldError(path + "." + e.getKey(), "must be a number of at most 18 integer "
+                            + "digits and 18 decimals"));
+                    return null;
+                }
             }
             return map;
         });
+    }
+
+    /**
+     * A free-form number the service can store and read back exactly: below 10^18 in magnitude, with at most 18
+     * decimals (a larger one would be written as an integer no 64-bit reader takes back).
+     */
+    private static boolean storableNumber(Number n) {
+        try {
+            BigDecimal d = new BigDecimal(n.toString());
+            return d.abs().compareTo(BigDecimal.TEN.pow(18)) < 0 && d.scale() <= 18;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** An object whose shape is chosen by the string in {@code discriminator} (for example {@code accountType}). */

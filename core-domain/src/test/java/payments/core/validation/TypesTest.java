@@ -321,4 +321,24 @@ class TypesTest {
         assertFalse(errors(Types.uri(), "http://127.0.0.1:99999/x").isEmpty());
         assertFalse(errors(Types.uri(), "https://u:p@hooks.example/x").isEmpty());
     }
+
+    /**
+     * A free-form object's numbers are stored as JSON and read back as 64-bit integers or exact decimals: one beyond
+     * that is refused at the door (the fuzzer found a quote whose payer info held -9223372036854775809, accepted and
+     * then unreadable by the expiry sweep).
+     */
+    @Test
+    void a_free_form_object_takes_only_numbers_it_can_read_back() {
+        JsonType any = Types.anyObject(5);
+        for (Object bad : List.<Object>of(new BigInteger("-9223372036854775809"), new BigDecimal("1e400"),
+                new BigDecimal("0.1234567890123456789"), Double.POSITIVE_INFINITY)) {
+            List<FieldError> errors = new ArrayList<>();
+            assertNull(any.check(Map.of("n", bad), "info", errors), bad.toString());
+            assertEquals("info.n", errors.get(0).field());
+        }
+        List<FieldError> none = new ArrayList<>();
+        Map<String, Object> fine = Map.of("a", 42L, "b", new BigDecimal("-12.5"), "c", "x", "d", true);
+        assertEquals(fine, any.check(fine, "info", none));
+        assertEquals(List.of(), none);
+    }
 }
