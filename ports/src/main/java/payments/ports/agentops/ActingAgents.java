@@ -1,5 +1,6 @@
 package payments.ports.agentops;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,6 +11,7 @@ import payments.core.error.Unauthenticated;
 import payments.core.id.AgentId;
 import payments.core.id.CustomerId;
 import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.ports.driven.Clock;
@@ -19,21 +21,26 @@ import payments.ports.driven.customer.Customers;
 import payments.ports.platform.VerifiedTokens;
 
 /**
- * The agent behind an agent's call, read afresh on every call, so that a deletion (401), a pause (403) and a new
- * policy take effect on its very next one; and the platform's caller it acts as once its policy let it through.
+ * The agent behind an agent's call: read afresh for each of its reads, so that a deletion (401), a pause (403) and a
+ * new policy take effect on its very next one, and for a payment as read in the last second, the payment's own
+ * transaction checking it again; and the platform's caller it acts as once its policy let it through.
  */
 public final class ActingAgents {
     /** An internal account's owner and currency, which never change: what an agent's payment checks of it. */
     record Owned(InternalAccountId id, CustomerId owner, String currency) {
     }
 
-    /** Those looked up so far (bounded): an agent pays from the same few accounts again and again. */
-    private static final int MAX_OWNED = 100_000;
-    private final Map<InternalAccountId, Owned> owned = new ConcurrentHashMap<>();
-    /** An agent as read, until when it may stand in for another read. */
-    private record Recent(Agent agent, java.time.Instant until) {
+    /** An account of one platform. */
+    private record AccountKey(PlatformId platform, InternalAccountId id) {
     }
 
+    /** An agent as read, until when it may stand in for another read. */
+    private record Recent(Agent agent, Instant until) {
+    }
+
+    /** Those looked up so far (bounded): an agent pays from the same few accounts again and again. */
+    private static final int MAX_OWNED = 100_000;
+    private final Map<AccountKey, Owned> owned = new ConcurrentHashMap<>();
     private final Map<AgentId, Recent> recent = new ConcurrentHashMap<>();
     private final Clock clock;
     private final Agents agents;
@@ -52,14 +59,15 @@ public final class ActingAgents {
      * (its status) is the payment's own check, in its transaction.
      */
     Owned ownAccount(Caller caller, InternalAccountId id) {
-        Owned account = owned.get(id);
+        AccountKey key = new AccountKey(caller.platformId(), id);
+        Owned account = owned.get(key);
         if (account == null) {
             InternalAccount found = accounts.require(caller.platformId(), id);
             account = new Owned(id, found.customerId(), found.currency());
             if (owned.size() >= MAX_OWNED) {
                 owned.clear();
             }
-            owned.put(id, account);
+            owned.put(key, account);
         }
         if (!caller.onBehalf().customerId().equals(account.owner())) {
             throw InternalAccounts.notFound(id);
