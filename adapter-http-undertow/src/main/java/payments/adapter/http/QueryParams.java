@@ -131,6 +131,15 @@ public final class QueryParams {
         }, "must be true or false");
     }
 
+    /** {@code sortOrder}: true for {@code asc}, false for {@code desc} or none (newest first). */
+    public boolean ascending() {
+        return Boolean.TRUE.equals(parse("sortOrder", (n, v) -> switch (v) {
+            case "asc" -> true;
+            case "desc" -> false;
+            default -> throw new IllegalArgumentException();
+        }, "must be asc or desc"));
+    }
+
     public <E extends Enum<E>> E enumValue(String name, Class<E> type) {
         return parse(name, (n, v) -> Enum.valueOf(type, v),
                 "must be one of " + Arrays.toString(type.getEnumConstants()));

@@ -16,7 +16,14 @@ public record TransactionFilter(CustomerId customerId, boolean platformOwn, Stri
                                 Instant endDate, boolean ascending) {
     /** These filters narrowed to one customer's transactions (an agent's customer's). */
     public TransactionFilter ofCustomer(CustomerId customer) {
-        return new TransactionFilter(customer, false, null, false, accountIdentifier, senderAccountIdentifier,
-                receiverAccountIdentifier, status, type, reference, startDate, endDate, ascending);
+        return ofCustomer(customer, false, null, false);
+    }
+
+    /** These filters with the customer criteria given ({@code customer} null and {@code platformOwn} false: none). */
+    public TransactionFilter ofCustomer(CustomerId customer, boolean platformOwn, String platformCustomerId,
+                                        boolean platformCustomerIdIsOwn) {
+        return new TransactionFilter(customer, platformOwn, platformCustomerId, platformCustomerIdIsOwn,
+                accountIdentifier, senderAccountIdentifier, receiverAccountIdentifier, status, type, reference,
+                startDate, endDate, ascending);
     }
 }

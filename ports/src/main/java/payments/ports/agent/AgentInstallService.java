@@ -2,6 +2,7 @@ package payments.ports.agent;
 
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import payments.core.agent.Agent;
@@ -114,12 +115,9 @@ public final class AgentInstallService implements AgentInstallUseCases, AgentAut
             throw invalid();
         }
         String secret = accessToken.substring(dot + 1);
-        VerifiedTokens.Entry recent = verified.fresh(id);
-        if (recent != null) {
-            if (!secrets.matches(secret, recent.secretHash())) {
-                throw invalid();
-            }
-            return recent.caller();
+        Optional<Caller> recent = verified.remembered(id, secret, secrets, AgentInstallService::invalid);
+        if (recent.isPresent()) {
+            return recent.get();
         }
         Agents.Credentials found = agents.findForAuthentication(id).orElseThrow(AgentInstallService::invalid);
         if (found.tokenHash() == null || !secrets.matches(secret, found.tokenHash())) {

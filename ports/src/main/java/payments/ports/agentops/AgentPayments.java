@@ -135,26 +135,46 @@ public final class AgentPayments {
      */
     CompletableFuture<?> approved(Caller platform, Agent agent, AgentAction action) {
         Caller caller = platform.acting(new OnBehalf(agent.id(), agent.customerId()), Set.of());
-        Quote quote = action.quoteId() == null ? null
-                : quotes.get(ActingAgents.as(caller, Permission.VIEW), action.quoteId());
-        InternalAccountId account = switch (action.type()) {
-            case TRANSFER_OUT -> TransferOut.fromJson(action.request()).source();
-            case TRANSFER_IN -> TransferIn.fromJson(action.request()).destination();
-            case EXECUTE_QUOTE -> quote.internalSource().orElse(null);
-        };
-        Money amount = quote != null ? quote.totalSending()
-                : new Money(action.transferDetails().amount(), Currencies.of(action.transferDetails().currency()));
-        agent.requireActive().policy().requireAllowed(account);
-        long counted = agent.policy().requireWithinPerTransaction(account, amount, rates.at(platform));
-        Caller acting = caller.acting(caller.onBehalf().payingApproved(action.id(), counted, agent),
-                Set.of(Permission.TRANSACT));
+        agent.requireActive();
         return switch (action.type()) {
-            case TRANSFER_OUT -> transfers.transferOut(acting, TransferOut.fromJson(action.request()));
-            case TRANSFER_IN -> CompletableFuture.completedFuture(
-                    transfers.transferIn(acting, TransferIn.fromJson(action.request())));
-            case EXECUTE_QUOTE -> quotes.execute(acting, new ExecuteQuote(action.quoteId(),
-                    (String) action.request().get("walletSignature")));
+            case TRANSFER_OUT -> {
+                TransferOut command = TransferOut.fromJson(action.request());
+                yield transfers.transferOut(approving(caller, agent, action, command.source(), transferred(action)),
+                        command);
+            }
+            case TRANSFER_IN -> {
+                TransferIn command = TransferIn.fromJson(action.request());
+                yield CompletableFuture.completedFuture(transfers.transferIn(approving(caller, agent, action,
+                        command.destination(), transferred(action)), command));
+            }
+            case EXECUTE_QUOTE -> {
+                Quote quote = quotes.get(ActingAgents.as(caller, Permission.VIEW), action.quoteId());
+                yield quotes.execute(approving(caller, agent, action, quote.internalSource().orElse(null),
+                        quote.totalSending()), new ExecuteQuote(action.quoteId(),
+                        (String) action.request().get("walletSignature")));
+            }
         };
+    }
+
+    /** The caller that makes an approved action's payment, once the policy as it stands lets it through. */
+    private Caller approving(Caller caller, Agent agent, AgentAction action, InternalAccountId account,
+                             Money amount) {
+        long counted = counted(agent.policy(), account, amount, rates.at(caller));
+        return caller.acting(caller.onBehalf().payingApproved(action.id(), counted, agent),
+                Set.of(Permission.TRANSACT));
+    }
+
+    private static Money transferred(AgentAction action) {
+        return new Money(action.transferDetails().amount(), Currencies.of(action.transferDetails().currency()));
+    }
+
+    /**
+     * What a payment of {@code amount} touching {@code account} counts against the budget, in the policy's currency;
+     * 403 when the policy does not allow the account or the amount.
+     */
+    private static long counted(AgentPolicy policy, InternalAccountId account, Money amount, ToCurrency fx) {
+        policy.requireAllowed(account);
+        return policy.requireWithinPerTransaction(account, amount, fx);
     }
 
     private static Map<String, Object> quoteRequest(ExecuteQuote command) {
@@ -201,8 +221,7 @@ public final class AgentPayments {
         Ask ask = asking.get();
         ToCurrency fx = rates.at(caller);
         AgentPolicy policy = agent.policy();
-        policy.requireAllowed(ask.account());
-        long counted = policy.requireWithinPerTransaction(ask.account(), ask.amount(), fx);
+        long counted = counted(policy, ask.account(), ask.amount(), fx);
         UUID id = ids.newId();
         OnBehalf paying = caller.onBehalf().paying(id, counted, agent);
         Caller acting = caller.acting(paying, Set.of(Permission.TRANSACT));

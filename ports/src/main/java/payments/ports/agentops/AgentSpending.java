@@ -104,8 +104,7 @@ public final class AgentSpending implements SpendingGate {
                 usage.put(id, usage.getOrDefault(id, locked.get(id).usage().asOf(now)).counting(action.counted()));
             }
         });
-        agents.updateUsage(platform, usage.entrySet().stream()
-                .map(e -> locked.get(e.getKey()).withUsage(e.getValue())).toList());
+        saveUsage(platform, locked, usage);
         actions.insertAll(recorded.stream().filter(a -> !approvals.contains(a.id())).toList());
         actions.updateOutcomes(recorded.stream().filter(a -> approvals.contains(a.id())).toList());
     }
@@ -127,8 +126,13 @@ public final class AgentSpending implements SpendingGate {
                         a.countedAt()));
             }
         }
+        saveUsage(platform, locked, usage);
+        actions.updateOutcomes(counted.stream().map(AgentAction::uncounted).toList());
+    }
+
+    /** The agents' new usage, each as locked with its counters replaced. */
+    private void saveUsage(PlatformId platform, Map<AgentId, Agent> locked, Map<AgentId, AgentUsage> usage) {
         agents.updateUsage(platform, usage.entrySet().stream()
                 .map(e -> locked.get(e.getKey()).withUsage(e.getValue())).toList());
-        actions.updateOutcomes(counted.stream().map(AgentAction::uncounted).toList());
     }
 }

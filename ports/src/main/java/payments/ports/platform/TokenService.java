@@ -147,14 +147,7 @@ public final class TokenService implements TokenUseCases, Authentication {
 
     /** The caller of a token verified recently whose secret matches, empty if it was not; else a refusal. */
     private Optional<Caller> remembered(TokenId id, String secret) {
-        VerifiedTokens.Entry recent = verified.fresh(id);
-        if (recent == null) {
-            return Optional.empty();
-        }
-        if (!secrets.matches(secret, recent.secretHash())) {
-            throw invalidCredentials();
-        }
-        return Optional.of(recent.caller());
+        return verified.remembered(id, secret, secrets, TokenService::invalidCredentials);
     }
 
     /** The token id a Basic-auth username names, or the refusal every failed authentication gets. */

@@ -81,9 +81,8 @@ public final class MoneyMovementRoutes {
                     : CustomerId.parse("customerId", customer);
             // A platform's own transactions show its id as platformCustomerId too (ResourceJson), so it filters so.
             String platformCustomer = q.string("platformCustomerId");
-            var filter = filter(q, new TransactionFilter(customerId, platformOwn, platformCustomer,
-                    r.caller().platformId().toString().equals(platformCustomer), null, null, null, null, null, null,
-                    null, null, false));
+            var filter = filter(q).ofCustomer(customerId, platformOwn, platformCustomer,
+                    r.caller().platformId().toString().equals(platformCustomer));
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(transactions.list(r.caller(), filter, page),
@@ -142,17 +141,12 @@ public final class MoneyMovementRoutes {
                 .paged().answersPage(Shapes.TRANSACTION);
     }
 
-    /** {@code customer}'s filters (whose customer is already read) with the others of {@link #listed}'s query. */
-    public static TransactionFilter filter(QueryParams q, TransactionFilter customer) {
-        String sortOrder = q.string("sortOrder");
-        if (sortOrder != null && !sortOrder.equals("asc") && !sortOrder.equals("desc")) {
-            throw InvalidFields.of("sortOrder", "must be asc or desc");
-        }
-        return new TransactionFilter(customer.customerId(), customer.platformOwn(), customer.platformCustomerId(),
-                customer.platformCustomerIdIsOwn(), q.string("accountIdentifier"), q.string("senderAccountIdentifier"),
-                q.string("receiverAccountIdentifier"), q.enumValue("status", TransactionStatus.class),
-                q.enumValue("type", TransactionType.class), q.string("reference"), q.instant("startDate"),
-                q.instant("endDate"), "asc".equals(sortOrder));
+    /** The filters of {@link #listed}'s query, no customer's among them ({@link TransactionFilter#ofCustomer}). */
+    public static TransactionFilter filter(QueryParams q) {
+        return new TransactionFilter(null, false, null, false, q.string("accountIdentifier"),
+                q.string("senderAccountIdentifier"), q.string("receiverAccountIdentifier"),
+                q.enumValue("status", TransactionStatus.class), q.enumValue("type", TransactionType.class),
+                q.string("reference"), q.instant("startDate"), q.instant("endDate"), q.ascending());
     }
 
     private static UUID id(Request r) {

@@ -14,8 +14,8 @@ import payments.ports.wallet.SignedCall;
 import payments.ports.wallet.SignedOutcome;
 
 /** The HTTP side of the signed retry: the call a retry must repeat, and the 202 of its first leg. */
-final class SignedCalls {
-    static final String SIGNATURE = "Service-Wallet-Signature";
+public final class SignedCalls {
+    public static final String SIGNATURE = "Service-Wallet-Signature";
     static final String REQUEST_ID = "Request-Id";
     /** The 202 of a first leg. */
     static final Shape CHALLENGE = new Shape("SignedRequestChallenge", object().required("type", string())

@@ -22,7 +22,6 @@ import payments.core.agent.AgentFilter;
 import payments.core.agent.AgentJson;
 import payments.core.agent.AgentSchemas;
 import payments.core.agent.policy.PolicySchemas;
-import payments.core.error.InvalidFields;
 import payments.core.id.AgentId;
 import payments.core.id.CustomerId;
 import payments.core.json.JsonObject;
@@ -136,12 +135,8 @@ public final class AgentRoutes {
                 .query("startDate", dateTime()).query("endDate", dateTime())
                 .query("sortOrder", enumOf("asc", "desc")).paged().answersPage(ACTION), r -> {
             var q = r.query();
-            String sortOrder = q.string("sortOrder");
-            if (sortOrder != null && !sortOrder.equals("asc") && !sortOrder.equals("desc")) {
-                throw InvalidFields.of("sortOrder", "must be asc or desc");
-            }
             var filter = new ActionFilter(q.id("agentId", AgentId::parse), q.id("customerId", CustomerId::parse),
-                    null, q.instant("startDate"), q.instant("endDate"), "asc".equals(sortOrder));
+                    null, q.instant("startDate"), q.instant("endDate"), q.ascending());
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(approvals.approvals(r.caller(), filter, page), AgentJson::action));

@@ -11,6 +11,7 @@ import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.routes.MoneyMovementRoutes;
 import payments.adapter.http.routes.Shapes;
+import payments.adapter.http.routes.SignedCalls;
 import payments.core.account.AccountSchemas;
 import payments.core.agent.AgentActionStatus;
 import payments.core.agent.AgentJson;
@@ -20,7 +21,6 @@ import payments.core.json.ResourceJson;
 import payments.core.quote.Quote;
 import payments.core.quote.QuoteSchemas;
 import payments.core.transaction.Transaction;
-import payments.core.transaction.TransactionFilter;
 import payments.core.transfer.TransferSchemas;
 import payments.ports.agentops.AgentOperationsUseCases;
 import payments.ports.externalaccount.NewExternalAccount;
@@ -34,7 +34,6 @@ import payments.ports.transfer.TransferOut;
  * policy. Its payments answer with the action they record; every write honours an Idempotency-Key.
  */
 public final class AgentSelfRoutes {
-    private static final String SIGNATURE = "Service-Wallet-Signature";
     private final AgentOperationsUseCases agents;
 
     public AgentSelfRoutes(AgentOperationsUseCases agents) {
@@ -50,8 +49,7 @@ public final class AgentSelfRoutes {
         router.get("/agents/me/transactions", null,
                 MoneyMovementRoutes.listed(agent("List the customer's transactions")), r -> {
             var q = r.query();
-            var filter = MoneyMovementRoutes.filter(q, new TransactionFilter(null, false, null, false, null, null,
-                    null, null, null, null, null, null, false));
+            var filter = MoneyMovementRoutes.filter(q);
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(agents.transactions(r.caller(), filter, page),
@@ -84,11 +82,12 @@ public final class AgentSelfRoutes {
             return Response.ok(ResourceJson.quote(agents.quote(r.caller(), quoteId(r))));
         });
         router.post("/agents/me/quotes/{quoteId}/execute", null, agent("Execute a quote, within the policy")
-                .idempotent().header(SIGNATURE, "The embedded wallet's signature, when the quote pays from one")
+                .idempotent()
+                .header(SignedCalls.SIGNATURE, "The embedded wallet's signature, when the quote pays from one")
                 .answers(200, "The action: executed, or waiting for approval", AgentRoutes.ACTION), r -> {
             r.query().done();
             r.noBody();
-            var command = new ExecuteQuote(quoteId(r), r.header(SIGNATURE));
+            var command = new ExecuteQuote(quoteId(r), r.header(SignedCalls.SIGNATURE));
             return Idempotent.batched(r, key -> agents.executeQuote(r.caller(), command, key),
                     () -> agents.executeQuote(r.caller(), command), a -> Response.ok(AgentJson.action(a)));
         });
