@@ -31,6 +31,9 @@ import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.agent.JooqAgentActions;
 import payments.adapter.persistence.agent.JooqAgentDeviceCodes;
 import payments.adapter.persistence.agent.JooqAgents;
+import payments.adapter.persistence.card.JooqCardReveals;
+import payments.adapter.persistence.card.JooqCardTransactions;
+import payments.adapter.persistence.card.JooqCards;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
 import payments.adapter.persistence.compliance.JooqBulkImports;
 import payments.adapter.persistence.compliance.JooqContactCodes;
@@ -57,6 +60,7 @@ import payments.adapter.persistence.store.JooqWebhookEvents;
 import payments.adapter.persistence.store.JooqWebhookKeys;
 import payments.adapter.sandbox.LogOnlyOtpSender;
 import payments.adapter.sandbox.SandboxBeneficiaryVerifier;
+import payments.adapter.sandbox.SandboxCardIssuer;
 import payments.adapter.sandbox.SandboxContactCodeSender;
 import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
@@ -89,6 +93,13 @@ import payments.ports.agentops.PolicyRates;
 import payments.ports.batch.Batching;
 import payments.ports.batch.Idempotency;
 import payments.ports.batch.IdempotencyService;
+import payments.ports.card.CardProvisioning;
+import payments.ports.card.CardRevealUseCases;
+import payments.ports.card.CardService;
+import payments.ports.card.CardUseCases;
+import payments.ports.cardnetwork.CardNetworkService;
+import payments.ports.cardnetwork.CardNetworkUseCases;
+import payments.ports.cardnetwork.CardPulls;
 import payments.ports.compliance.BeneficialOwnerService;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentService;
@@ -225,6 +236,8 @@ final class Wiring implements Payments {
     private final AgentInstallService agentInstall;
     private final AgentApprovals agentApprovals;
     private final AgentOperationsService agentOperations;
+    private final CardService cards;
+    private final CardNetworkService cardNetwork;
 
     Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
@@ -309,7 +322,9 @@ final class Wiring implements Payments {
                 ledger, transactionStore, transferOutcomes, platformClock, ids, spending), batching);
         var incomingPayments = new IncomingPayments(transactionStore, ledger, jobStore, platformStore,
                 webhookDelivery, platformClock, ids, db);
-        transactions = new TransactionService(transactionStore, transferOutcomes, incomingPayments, platformClock, db);
+        var cardTransactionStore = new JooqCardTransactions(db);
+        transactions = new TransactionService(transactionStore, cardTransactionStore, transferOutcomes,
+                incomingPayments, platformClock, db);
         var quotePayouts = new QuotePayouts(new SandboxPayoutRail(umaNetwork), ledger, jobStore, quoteStore,
                 transactionStore, ids);
         var quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore,
@@ -356,6 +371,12 @@ final class Wiring implements Payments {
         agentOperations = new AgentOperationsService(actingAgents, agentPayments, actionViews, transactions, quotes,
                 internalAccounts, externalAccounts);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
+        var cardStore = new JooqCards(db, box);
+        var cardIssuer = new SandboxCardIssuer();
+        cards = new CardService(new CardService.Stores(cardStore, new JooqCardReveals(db), customerStore,
+                internalAccountStore, jobStore), cardIssuer, tokenSecrets, events, db, platformClock, ids);
+        cardNetwork = new CardNetworkService(new CardNetworkService.Stores(cardStore, cardTransactionStore,
+                customerStore, jobStore), cardIssuer, ledger, events, db, platformClock, ids);
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
@@ -363,7 +384,9 @@ final class Wiring implements Payments {
                 IncomingPayments.DEADLINE, incomingPayments,
                 VerificationSteps.KIND, verificationSteps,
                 BulkImportSteps.KIND, bulkImportSteps,
-                AgentApprovals.KIND, agentApprovals), platformClock, db);
+                AgentApprovals.KIND, agentApprovals,
+                CardProvisioning.KIND, new CardProvisioning(cardStore, cardIssuer, events),
+                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, events, ids)), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -431,6 +454,21 @@ final class Wiring implements Payments {
     @Override
     public Authentication authentication() {
         return tokens;
+    }
+
+    @Override
+    public CardUseCases cards() {
+        return cards;
+    }
+
+    @Override
+    public CardRevealUseCases cardReveals() {
+        return cards;
+    }
+
+    @Override
+    public CardNetworkUseCases cardNetwork() {
+        return cardNetwork;
     }
 
     @Override

@@ -33,9 +33,12 @@ import payments.core.platform.Environment;
  */
 class ApiFuzzTest {
     private static final String[] KINDS = {"Customer", "InternalAccount", "ExternalAccount", "Transaction", "Quote",
-        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction"};
+        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction", "Card",
+        "CardTransaction"};
     private static final List<String> ROUTES = TestServer.get().routes();
     private static final String REDEEM = "POST /agents/device-codes/{code}/redeem";
+    /** How many of the victim's records the ids name ({@link #victimRecords}). */
+    private static final int VICTIM_RECORDS = 8;
 
     private final ApiClient attacker = TestServer.newPlatform(Environment.SANDBOX);
     private final ApiClient victim = TestServer.newPlatform(Environment.SANDBOX);
@@ -205,7 +208,7 @@ class ApiFuzzTest {
 
     /** One of the other platform's real ids, or a well-formed id of any kind that exists nowhere. */
     private static Arbitrary<String> ids() {
-        return Arbitraries.oneOf(uniform(0, 5).map(i -> "victim:" + i),
+        return Arbitraries.oneOf(uniform(0, VICTIM_RECORDS - 1).map(i -> "victim:" + i),
                 Combinators.combine(Arbitraries.of(KINDS), uuids()).as((kind, uuid) -> kind + ":" + uuid));
     }
 
@@ -305,7 +308,21 @@ class ApiFuzzTest {
                 .string("id");
         String agent = (String) ((Map<?, ?>) victim.post("/agents", Map.of("name", "victim", "customerId",
                 customer, "policy", AgentApiTest.auto())).body().get("agent")).get("id");
-        return List.of(customer, account, external, transaction, token, agent);
+        Map<String, Object> holder = CustomerApiTest.individual("victim-cardholder");
+        holder.put("kycStatus", "APPROVED");
+        String cardholder = victim.post("/customers", holder).string("id");
+        String cardAccount = (String) victim.get("/customers/internal-accounts?customerId=" + cardholder
+                + "&currency=USD").data().get(0).get("id");
+        victim.post("/sandbox/internal-accounts/" + cardAccount + "/fund", Map.of("amount", 10_000));
+        String card = victim.post("/cards", Map.of("cardholderId", cardholder, "form", "VIRTUAL",
+                "fundingSources", List.of(cardAccount))).string("id");
+        victim.post("/sandbox/clock/advance", Map.of("seconds", 5));
+        String cardTransaction = victim.post("/sandbox/cards/" + card + "/simulate/authorization", Map.of(
+                "amount", 100, "currency", "USD", "merchant", Map.of("descriptor", "VICTIM SHOP")))
+                .string("cardTransactionId");
+        List<String> ids = List.of(customer, account, external, transaction, token, agent, card, cardTransaction);
+        assertEquals(VICTIM_RECORDS, ids.stream().filter(java.util.Objects::nonNull).count());
+        return ids;
     }
 
     private static Map<String, Object> snapshot(ApiClient client) {
@@ -316,6 +333,7 @@ class ApiFuzzTest {
                 "tokens", client.get("/tokens").body().get("totalCount"),
                 "agents", client.get("/agents").raw().body().hashCode(),
                 "approvals", client.get("/agents/approvals").body().get("totalCount"),
+                "cards", client.get("/cards?limit=100").raw().body().hashCode(),
                 "balances", client.get("/customers/internal-accounts?limit=100").raw().body().hashCode(),
                 "config", client.get("/config").raw().body().hashCode(),
                 "ledger", client.get("/sandbox/ledger/check").body().get("balanced"));

@@ -193,6 +193,7 @@ class FieldFuzzTest {
                         "currency", "USD", "limit", "5", "cursor", now)));
 
         List<Base> all = new ArrayList<>(agents);
+        all.addAll(cardBases());
         all.addAll(List.of(
                 Base.post("POST /beneficial-owners", api, "/beneficial-owners", () -> owner),
                 new Base("PATCH /beneficial-owners/{id}", api, "PATCH", () -> "/beneficial-owners/" + patchedOwner,
@@ -282,6 +283,58 @@ class FieldFuzzTest {
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
                         "status", "NOT_SENT", "limit", "5", "cursor", now))));
         return all;
+    }
+
+    /** Cards and the card network's simulators, on a funded holder's cards (one to change, one to use). */
+    private List<Base> cardBases() {
+        Map<String, Object> body = CustomerApiTest.individual("fuzz-cardholder");
+        body.put("kycStatus", "APPROVED");
+        String holder = created(api.post("/customers", body));
+        String account = (String) api.get("/customers/internal-accounts?customerId=" + holder + "&currency=USD")
+                .data().get(0).get("id");
+        assertEquals(200, api.post("/sandbox/internal-accounts/" + account + "/fund",
+                Map.of("amount", 100_000_000_000L)).status());
+        Supplier<Object> card = () -> new HashMap<>(Map.of("cardholderId", holder, "form", "VIRTUAL",
+                "fundingSources", List.of(account), "maxSpendPerTransaction", 1_000_000,
+                "platformCardId", "fuzz-card-" + next()));
+        String changed = created(api.post("/cards", card.get()));
+        String used = created(api.post("/cards", card.get()));
+        assertEquals(200, api.post("/sandbox/clock/advance", Map.of("seconds", 5)).status());
+        String simulate = "/sandbox/cards/" + used + "/simulate/";
+        Supplier<Object> authorization = () -> Map.of("amount", 1_000, "currency", "USD",
+                "merchant", Map.of("descriptor", "FUZZ SHOP", "mcc", "5812", "country", "US"));
+        Supplier<String> authorized = () -> api.post(simulate + "authorization", authorization.get())
+                .string("cardTransactionId");
+        Supplier<String> settled = () -> {
+            String t = authorized.get();
+            api.post(simulate + "clearing", Map.of("cardTransactionId", t, "amount", 1_000));
+            return t;
+        };
+        List<Base> bases = new ArrayList<>(List.of(
+                Base.post("POST /cards", api, "/cards", card),
+                new Base("PATCH /cards/{id}", api, "PATCH", () -> "/cards/" + changed,
+                        () -> Map.of("state", "ACTIVE", "fundingSources", List.of(account),
+                                "maxSpendPerTransaction", 5_000), false),
+                Base.get("GET /cards", api, query("/cards", "cardholderId", holder, "accountId", account,
+                        "platformCardId", "fuzz-card-1", "state", "ACTIVE", "sortOrder", "asc", "limit", "5")),
+                Base.post("POST .../simulate/balance_inquiry", api, simulate + "balance_inquiry",
+                        () -> Map.of("merchant", Map.of("descriptor", "FUZZ ATM"))),
+                Base.post("POST .../simulate/clearing", api, simulate + "clearing",
+                        () -> Map.of("cardTransactionId", authorized.get(), "amount", 500)),
+                Base.post("POST .../simulate/authorization_advice", api, simulate + "authorization_advice",
+                        () -> Map.of("cardTransactionId", authorized.get(), "amount", 1_500)),
+                Base.post("POST .../simulate/return", api, simulate + "return",
+                        () -> Map.of("cardTransactionId", settled.get(), "amount", 400)),
+                Base.post("POST .../simulate/return_reversal", api, simulate + "return_reversal", () -> {
+                    String t = settled.get();
+                    api.post(simulate + "return", Map.of("cardTransactionId", t, "amount", 1_000));
+                    return Map.of("cardTransactionId", t);
+                })));
+        for (String message : List.of("authorization", "credit_authorization", "financial_authorization",
+                "financial_credit_authorization", "credit_authorization_advice")) {
+            bases.add(Base.post("POST .../simulate/" + message, api, simulate + message, authorization));
+        }
+        return bases;
     }
 
     /** A policy with every part, for an agent that may do everything a fuzzed request might. */

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -31,13 +32,13 @@ class LogsTest {
     private static final Pattern LISTENING = Pattern.compile("listening on http://localhost:(\\d+)/");
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Test
-    void in_json_each_request_has_an_access_line_carrying_the_request_id_the_client_sent() throws Exception {
+    /** The server started as {@code Main serve} with logback.xml, in {@code format}, its output read line by line. */
+    private static Process start(String format, BlockingQueue<String> lines) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-Dlogback.configurationFile=logback.xml", "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "serve")).redirectErrorStream(true);
         builder.environment().keySet().removeIf(name -> name.startsWith("PAYMENTS_"));
-        builder.environment().put("PAYMENTS_LOG_FORMAT", "json");
+        builder.environment().put("PAYMENTS_LOG_FORMAT", format);
         builder.environment().put("PAYMENTS_PORT", "0");
         builder.environment().put("PAYMENTS_HOST", "127.0.0.1");
         builder.environment().put("PAYMENTS_DATABASE_URL", TestDatabase.url());
@@ -45,7 +46,6 @@ class LogsTest {
         builder.environment().put("PAYMENTS_DATABASE_PASSWORD", TestDatabase.password());
         builder.environment().put("PAYMENTS_SANDBOX_TOKEN", TestServer.SANDBOX_CREDENTIALS);
         Process server = builder.start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(server.getInputStream(),
                     StandardCharsets.UTF_8))) {
@@ -58,6 +58,13 @@ class LogsTest {
         });
         reader.setDaemon(true);
         reader.start();
+        return server;
+    }
+
+    @Test
+    void in_json_each_request_has_an_access_line_carrying_the_request_id_the_client_sent() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Process server = start("json", lines);
         try {
             int port = awaitPort(lines);
             String requestId = "client-" + UUID.randomUUID();
@@ -82,6 +89,55 @@ class LogsTest {
         } finally {
             server.destroy();
             server.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * A card's number, shown on its reveal page, appears in no line the server writes while the card is issued,
+     * revealed, used and refused a request that carries the number.
+     */
+    @Test
+    void no_card_number_reaches_the_servers_output() throws Exception {
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Process server = start("text", lines);
+        List<String> output = new java.util.ArrayList<>();
+        String pan;
+        try {
+            int port = awaitPort(lines);
+            ApiClient api = new ApiClient(port, TestServer.SANDBOX_CREDENTIALS);
+            Map<String, Object> body = CustomerApiTest.individual("logs-" + UUID.randomUUID());
+            body.put("kycStatus", "APPROVED");
+            String holder = api.post("/customers", body).string("id");
+            String account = (String) api.get("/customers/internal-accounts?customerId=" + holder + "&currency=USD")
+                    .data().get(0).get("id");
+            api.post("/sandbox/internal-accounts/" + account + "/fund", Map.of("amount", 10_000));
+            String card = api.post("/cards", Map.of("cardholderId", holder, "form", "VIRTUAL", "fundingSources",
+                    List.of(account))).string("id");
+            api.post("/sandbox/clock/advance", Map.of("seconds", 5));
+            var page = CardApiTest.visit(api.post("/cards/" + card + "/reveal", null).string("panEmbedUrl"));
+            Matcher shown = Pattern.compile("id=\"pan\">([0-9 ]+)<").matcher(page.body());
+            assertTrue(shown.find(), page.body());
+            pan = shown.group(1).replace(" ", "");
+            String t = api.post("/sandbox/cards/" + card + "/simulate/authorization", Map.of("amount", 100,
+                    "currency", "USD", "merchant", Map.of("descriptor", "LOG SHOP"))).string("cardTransactionId");
+            api.post("/sandbox/cards/" + card + "/simulate/clearing", Map.of("cardTransactionId", t, "amount", 100));
+            var refused = api.post("/cards", Map.of("cardholderId", holder, "form", "VIRTUAL", "fundingSources",
+                    List.of(account), "cardNumber", pan));
+            assertEquals(400, refused.status());
+            assertFalse(refused.raw().body().contains(pan), "not echoed in an error");
+            String read = api.get("/cards").raw().body() + api.get("/transactions").raw().body()
+                    + api.get("/webhooks/events?limit=100").raw().body();
+            assertFalse(read.contains(pan));
+        } finally {
+            server.destroy();
+            server.waitFor(30, TimeUnit.SECONDS);
+        }
+        Thread.sleep(200); // the reader drains what the process wrote before it ended
+        lines.drainTo(output);
+        assertTrue(output.stream().anyMatch(l -> l.contains("/card-reveal/{token}")), "the access log ran");
+        String spaced = pan.replaceAll("(.{4})(?!$)", "$1 ");
+        for (String line : output) {
+            assertFalse(line.contains(pan) || line.contains(spaced) || line.contains(pan.substring(0, 12)), line);
         }
     }
 

@@ -7,6 +7,9 @@ import payments.ports.agent.AgentUseCases;
 import payments.ports.agentops.AgentApprovalUseCases;
 import payments.ports.agentops.AgentOperationsUseCases;
 import payments.ports.batch.Idempotency;
+import payments.ports.card.CardRevealUseCases;
+import payments.ports.card.CardUseCases;
+import payments.ports.cardnetwork.CardNetworkUseCases;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentUseCases;
 import payments.ports.compliance.HostedKycUseCases;
@@ -107,6 +110,14 @@ public interface Payments {
 
     /** What agents do with their own access token. */
     AgentOperationsUseCases agentOperations();
+
+    CardUseCases cards();
+
+    /** The card reveal page's side (no API token: the link's token is the credential). */
+    CardRevealUseCases cardReveals();
+
+    /** What a card network asks of the issuer; the sandbox's simulators call it. */
+    CardNetworkUseCases cardNetwork();
 
     WebhookKeyUseCases webhookKeys();
 

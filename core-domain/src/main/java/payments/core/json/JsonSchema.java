@@ -55,6 +55,12 @@ public final class JsonSchema {
         return Map.of("type", "object", "description", description);
     }
 
+    /** A value that matches exactly one of {@code schemas}. */
+    @SafeVarargs
+    public static Map<String, Object> oneOf(Map<String, Object>... schemas) {
+        return Map.of("oneOf", List.of(schemas));
+    }
+
     /** A schema published under {@code components/schemas} by that name. */
     public static Map<String, Object> ref(String name) {
         return Map.of("$ref", "#/components/schemas/" + name);

@@ -41,7 +41,7 @@ public final class ResourceSchemas {
 
     public static final Map<String, Object> TRANSACTION = object().required("id", string())
             .required("status", enumOf(TransactionStatus.class))
-            .required("type", enumOf(TransactionType.class))
+            .required("type", enumOf(TransactionType.INCOMING.name(), TransactionType.OUTGOING.name()))
             .required("direction", enumOf(Direction.class))
             .optional("source", PARTY)
             .optional("destination", PARTY)

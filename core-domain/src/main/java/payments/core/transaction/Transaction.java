@@ -20,7 +20,8 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
                           TransactionParty source, TransactionParty destination, Money sentAmount,
                           Money receivedAmount, long feesMinor, String reference, UUID holdId, String failureReason,
                           boolean awaitingPlatformApproval, Map<String, Object> details, Instant settledAt,
-                          Instant receiptDeliveryConfirmedAt, Instant createdAt, Instant updatedAt) {
+                          Instant receiptDeliveryConfirmedAt, Instant createdAt, Instant updatedAt)
+        implements ListedTransaction {
     public static final String KIND = "Transaction";
 
     public Transaction {

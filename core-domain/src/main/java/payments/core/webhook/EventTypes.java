@@ -21,6 +21,10 @@ public final class EventTypes {
     public static final String EXTERNAL_ACCOUNT_STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
     public static final String INVITATION_CLAIMED = "INVITATION.CLAIMED";
     public static final String BULK_UPLOAD_COMPLETED = "BULK_UPLOAD.COMPLETED";
+    public static final String CARD_STATE_CHANGE = "CARD.STATE_CHANGE";
+    public static final String CARD_FUNDING_SOURCE_CHANGE = "CARD.FUNDING_SOURCE_CHANGE";
+    /** Followed by the card transaction's news: {@code .AUTHORIZED}, {@code .SETTLED}, {@code .REFUNDED}, ... */
+    public static final String CARD_TRANSACTION = "CARD_TRANSACTION";
 
     private EventTypes() {
     }

@@ -18,6 +18,7 @@ import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.core.quote.Quote;
+import payments.core.transaction.ListedTransaction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
 import payments.ports.account.InternalAccountUseCases;
@@ -65,7 +66,7 @@ public final class AgentOperationsService implements AgentOperationsUseCases {
     }
 
     @Override
-    public Page<Transaction> transactions(Caller caller, TransactionFilter filter, PageRequest page) {
+    public Page<ListedTransaction> transactions(Caller caller, TransactionFilter filter, PageRequest page) {
         Agent agent = agents.require(caller, AgentPermission.VIEW_TRANSACTIONS);
         return transactions.list(as(caller, Permission.VIEW), filter.ofCustomer(agent.customerId()), page);
     }

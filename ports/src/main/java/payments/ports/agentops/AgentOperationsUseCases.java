@@ -12,6 +12,7 @@ import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.quote.Quote;
+import payments.core.transaction.ListedTransaction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
 import payments.ports.batch.Keyed;
@@ -33,7 +34,7 @@ public interface AgentOperationsUseCases {
     Agent me(Caller caller);
 
     /** VIEW_TRANSACTIONS: the customer's transactions, by the filters of {@code GET /transactions}. */
-    Page<Transaction> transactions(Caller caller, TransactionFilter filter, PageRequest page);
+    Page<ListedTransaction> transactions(Caller caller, TransactionFilter filter, PageRequest page);
 
     Transaction transaction(Caller caller, UUID id);
 

@@ -2,13 +2,16 @@ package payments.ports.transaction;
 
 import java.time.Instant;
 import java.util.UUID;
+import payments.core.card.CardTransaction;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.core.transaction.ListedTransaction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
 import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.card.CardTransactions;
 import payments.ports.driven.transaction.Transactions;
 import payments.ports.time.PlatformClock;
 import payments.ports.transfer.TransferOutcomes;
@@ -17,14 +20,17 @@ import payments.ports.uma.IncomingPayments;
 /** {@link TransactionUseCases}: a cancellation releases a transfer's hold, an approval credits the receiver. */
 public final class TransactionService implements TransactionUseCases {
     private final Transactions transactions;
+    private final CardTransactions cardTransactions;
     private final TransferOutcomes transfers;
     private final IncomingPayments incoming;
     private final PlatformClock clock;
     private final TransactionRunner tx;
 
-    public TransactionService(Transactions transactions, TransferOutcomes transfers, IncomingPayments incoming,
-                              PlatformClock clock, TransactionRunner tx) {
+    public TransactionService(Transactions transactions, CardTransactions cardTransactions,
+                              TransferOutcomes transfers, IncomingPayments incoming, PlatformClock clock,
+                              TransactionRunner tx) {
         this.transactions = transactions;
+        this.cardTransactions = cardTransactions;
         this.transfers = transfers;
         this.incoming = incoming;
         this.clock = clock;
@@ -38,9 +44,18 @@ public final class TransactionService implements TransactionUseCases {
     }
 
     @Override
-    public Page<Transaction> list(Caller caller, TransactionFilter filter, PageRequest page) {
+    public CardTransaction getCard(Caller caller, UUID id) {
         caller.require(Permission.VIEW);
-        return transactions.list(caller.platformId(), filter, page);
+        return cardTransactions.find(caller.platformId(), id).orElseThrow(() -> CardTransaction.notFound(id));
+    }
+
+    /** Both lists read for the same page, and merged in their common order. */
+    @Override
+    public Page<ListedTransaction> list(Caller caller, TransactionFilter filter, PageRequest page) {
+        caller.require(Permission.VIEW);
+        return Page.merged(transactions.list(caller.platformId(), filter, page),
+                cardTransactions.list(caller.platformId(), filter, page), page.limit(), filter.ascending(),
+                ListedTransaction::createdAt, ListedTransaction::id);
     }
 
     @Override

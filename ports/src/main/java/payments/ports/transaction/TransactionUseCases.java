@@ -1,9 +1,11 @@
 package payments.ports.transaction;
 
 import java.util.UUID;
+import payments.core.card.CardTransaction;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
+import payments.core.transaction.ListedTransaction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
 
@@ -14,7 +16,11 @@ import payments.core.transaction.TransactionFilter;
 public interface TransactionUseCases {
     Transaction get(Caller caller, UUID id);
 
-    Page<Transaction> list(Caller caller, TransactionFilter filter, PageRequest page);
+    /** A card transaction ({@code CardTransaction:<uuid>}), which the payments' list shows among them. */
+    CardTransaction getCard(Caller caller, UUID id);
+
+    /** Payments and card transactions, newest first unless asked otherwise. */
+    Page<ListedTransaction> list(Caller caller, TransactionFilter filter, PageRequest page);
 
     Transaction confirmReceipt(Caller caller, UUID id, ReceiptConfirmation command);
 

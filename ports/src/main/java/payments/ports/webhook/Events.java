@@ -8,6 +8,11 @@ import payments.core.account.InternalAccountView;
 import payments.core.agent.ActionView;
 import payments.core.agent.AgentJson;
 import payments.core.bulk.BulkImportJob;
+import payments.core.card.Card;
+import payments.core.card.CardJson;
+import payments.core.card.CardState;
+import payments.core.card.CardTransaction;
+import payments.core.card.CardTransactionStatus;
 import payments.core.compliance.Verification;
 import payments.core.customer.Customer;
 import payments.core.id.PlatformId;
@@ -100,6 +105,21 @@ public final class Events {
     public void agentAction(ActionView view) {
         emit(view.action().platformId(), EventTypes.agentAction(view.action().status().name()),
                 AgentJson.action(view));
+    }
+
+    /** A card was provisioned or changed: {@code CARD.STATE_CHANGE} and {@code CARD.FUNDING_SOURCE_CHANGE}. */
+    public void cardChanged(Card before, Card after) {
+        if (before.state() != after.state()) {
+            emit(after.platformId(), EventTypes.CARD_STATE_CHANGE, CardJson.card(after));
+        }
+        if (after.state() != CardState.CLOSED && after.fundingChangedFrom(before)) {
+            emit(after.platformId(), EventTypes.CARD_FUNDING_SOURCE_CHANGE, CardJson.card(after));
+        }
+    }
+
+    /** A card network's message changed a card transaction: {@code CARD_TRANSACTION.<what>}. */
+    public void cardTransaction(CardTransactionStatus what, CardTransaction after) {
+        emit(after.platformId(), EventTypes.CARD_TRANSACTION + "." + what.name(), CardJson.transaction(after));
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

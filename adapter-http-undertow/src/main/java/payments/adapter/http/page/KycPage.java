@@ -6,7 +6,6 @@ import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import java.net.URI;
 import java.net.URLDecoder;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import payments.adapter.http.RequestLabels;
 import payments.adapter.http.body.RequestBody;
@@ -101,11 +100,8 @@ public final class KycPage implements HttpHandler {
     }
 
     private static String page(String title, String body) {
-        return "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-                + "content=\"width=device-width\"><title>" + Html.text(title) + "</title><style>body{font-family:"
-                + "system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}form{display:inline-block;"
-                + "margin-right:1rem}button{font-size:1rem;padding:.5rem 1rem}</style></head><body><h1>"
-                + Html.text(title) + "</h1>" + body + "</body></html>";
+        return Html.page(title, "form{display:inline-block;margin-right:1rem}button{font-size:1rem;"
+                + "padding:.5rem 1rem}", body);
     }
 
     private static String withStatus(String redirectUri, String outcome) {
@@ -114,15 +110,8 @@ public final class KycPage implements HttpHandler {
     }
 
     private static void send(HttpServerExchange exchange, int status, String html) {
-        exchange.setStatusCode(status);
-        var headers = exchange.getResponseHeaders();
-        headers.put(Headers.CONTENT_TYPE, "text/html; charset=utf-8");
-        headers.put(Headers.CACHE_CONTROL, "no-store");
         // No script anywhere; forms may post to this server and then go where the platform asked (a redirect).
-        headers.put(Headers.CONTENT_SECURITY_POLICY, "default-src 'none'; style-src 'unsafe-inline'; "
-                + "form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'");
-        headers.put(Headers.X_FRAME_OPTIONS, "DENY");
-        headers.put(Headers.REFERRER_POLICY, "no-referrer");
-        exchange.getResponseSender().send(ByteBuffer.wrap(html.getBytes(StandardCharsets.UTF_8)));
+        Html.send(exchange, status, html, "form-action 'self' https: http:; frame-ancestors 'none'");
+        exchange.getResponseHeaders().put(Headers.X_FRAME_OPTIONS, "DENY");
     }
 }

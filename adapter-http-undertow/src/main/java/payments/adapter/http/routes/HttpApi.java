@@ -2,9 +2,12 @@ package payments.adapter.http.routes;
 
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.Router;
+import payments.adapter.http.page.CardRevealPage;
 import payments.adapter.http.page.KycPage;
 import payments.adapter.http.routes.agent.AgentRoutes;
 import payments.adapter.http.routes.agent.AgentSelfRoutes;
+import payments.adapter.http.routes.card.CardRoutes;
+import payments.adapter.http.routes.card.CardSimulatorRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -36,9 +39,12 @@ public final class HttpApi {
         new AgentRoutes(payments.agents(), payments.agentInstall(), payments.agentApprovals(),
                 payments.idempotency()).register(router);
         new AgentSelfRoutes(payments.agentOperations()).register(router);
+        new CardRoutes(payments.cards(), payments.idempotency()).register(router);
+        new CardSimulatorRoutes(payments.cardNetwork()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
                 .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))
+                .withPage(CardRevealPage.PREFIX, new CardRevealPage(payments.cardReveals()))
                 .withAgents(payments.agentAuthentication()::authenticateAgent);
     }
 }

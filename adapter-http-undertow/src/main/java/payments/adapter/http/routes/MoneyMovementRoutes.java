@@ -13,12 +13,15 @@ import payments.adapter.http.QueryParams;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
+import payments.core.card.CardJson;
+import payments.core.card.CardTransaction;
 import payments.core.error.InvalidFields;
 import payments.core.id.CustomerId;
 import payments.core.id.EntityId;
 import payments.core.id.PlatformId;
 import payments.core.json.JsonObject;
 import payments.core.json.ResourceJson;
+import payments.core.transaction.ListedTransaction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionFilter;
 import payments.core.transaction.TransactionSchemas;
@@ -86,11 +89,16 @@ public final class MoneyMovementRoutes {
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(transactions.list(r.caller(), filter, page),
-                    ResourceJson::transaction));
+                    MoneyMovementRoutes::json));
         });
-        router.get("/transactions/{transactionId}", VIEW, Operation.of("Get a transaction")
-                .answers(200, "The transaction", Shapes.TRANSACTION), r -> {
+        router.get("/transactions/{transactionId}", VIEW, Operation.of("Get a transaction or a card transaction")
+                .answers(200, "The transaction", Shapes.ANY_TRANSACTION), r -> {
             r.query().done();
+            String id = r.path("transactionId");
+            if (EntityId.isOfKind(CardTransaction.KIND, id)) {
+                return Response.ok(CardJson.transaction(transactions.getCard(r.caller(),
+                        CardTransaction.parseId("transactionId", id))));
+            }
             return Response.ok(ResourceJson.transaction(transactions.get(r.caller(), id(r))));
         });
         // The transitions honour an Idempotency-Key too: cancel refunds and approve credits, and a client retrying a
@@ -138,7 +146,13 @@ public final class MoneyMovementRoutes {
                 .query("receiverAccountIdentifier", string()).query("status", enumOf(TransactionStatus.class))
                 .query("type", enumOf(TransactionType.class)).query("reference", string())
                 .query("startDate", dateTime()).query("endDate", dateTime()).query("sortOrder", enumOf("asc", "desc"))
-                .paged().answersPage(Shapes.TRANSACTION);
+                .paged().answersPage(Shapes.ANY_TRANSACTION);
+    }
+
+    /** A listed transaction's JSON: a payment's, or a card transaction's. */
+    public static Object json(ListedTransaction t) {
+        return t instanceof CardTransaction card ? CardJson.transaction(card)
+                : ResourceJson.transaction((Transaction) t);
     }
 
     /** The filters of {@link #listed}'s query, no customer's among them ({@link TransactionFilter#ofCustomer}). */

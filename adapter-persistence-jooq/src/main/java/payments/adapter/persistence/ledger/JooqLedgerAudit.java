@@ -55,6 +55,28 @@ public final class JooqLedgerAudit implements LedgerAudit {
                               where platform_id = ? group by journal_id, account_id) m on m.journal_id = j.id
                         where j.platform_id = h.platform_id and j.reference = 'Transaction:' || t.id::text
                           and m.account_id = h.account_id and m.moved = -h.amount_minor)"""),
+            new Check("card transaction's held amount differs from its pending hold (card transaction, held, hold)",
+                    """
+                    select 'CardTransaction:' || c.id::text, c.held_minor::text, coalesce(h.amount_minor, 0)::text
+                    from card_transactions c
+                    left join ledger_holds h on h.platform_id = c.platform_id and h.id = c.hold_id
+                                            and h.status = 'PENDING'
+                    where c.platform_id = ? and c.held_minor <> coalesce(h.amount_minor, 0)"""),
+            // A debit's account gave what was settled, less what was returned and what is still owed (a pull pending
+            // or failed, kept as a receivable); a credit's account received what was settled.
+            new Check("card transaction's funding account moves differ from what it settled, refunded and is owed "
+                    + "(card transaction, moved, expected)", """
+                    select 'CardTransaction:' || c.id::text, coalesce(m.moved, 0)::text, x.expected::text
+                    from card_transactions c
+                    cross join lateral (select case when c.direction = 'DEBIT'
+                        then c.refunded_minor + c.owed_minor - c.settled_minor else c.settled_minor end as expected) x
+                    left join (select j.reference, e.account_id, sum(e.amount_minor) as moved
+                               from ledger_journals j
+                               join ledger_entries e on e.platform_id = j.platform_id and e.journal_id = j.id
+                               where j.platform_id = ? and j.kind = 'CARD'
+                               group by j.reference, e.account_id) m
+                           on m.reference = 'CardTransaction:' || c.id::text and m.account_id = c.account_id
+                    where c.platform_id = ? and coalesce(m.moved, 0) <> x.expected"""),
             new Check("completed transaction without a journal (transaction)", """
                     select t.id::text from transactions t where t.platform_id = ? and t.status = 'COMPLETED'
                     and not exists (select 1 from ledger_journals j where j.platform_id = t.platform_id

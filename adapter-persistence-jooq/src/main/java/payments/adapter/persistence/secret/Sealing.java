@@ -1,5 +1,6 @@
 package payments.adapter.persistence.secret;
 
+import static payments.adapter.persistence.schema.Tables.CARDS;
 import static payments.adapter.persistence.schema.Tables.SERVICE_SETTINGS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
@@ -31,6 +32,10 @@ public final class Sealing {
 
     public static String walletSecret(UUID platform, UUID account) {
         return "wallet_secrets/" + platform + "/" + account;
+    }
+
+    public static String cardNumbers(UUID platform, UUID card) {
+        return "cards/" + platform + "/" + card;
     }
 
     public static String setting(String name) {
@@ -100,6 +105,13 @@ public final class Sealing {
             r.setSecret(to.seal(from.read(r.getSecret(), r.getSealed(), place), place));
             r.setSealed(true);
             count += r.update();
+        }
+        if (!onlyUnsealed) { // card numbers are sealed from the start
+            for (var r : db.ctx().selectFrom(CARDS).where(CARDS.SEALED_NUMBERS.isNotNull()).forUpdate().fetch()) {
+                String place = cardNumbers(r.getPlatformId(), r.getId());
+                r.setSealedNumbers(to.seal(from.open(r.getSealedNumbers(), place), place));
+                count += r.update();
+            }
         }
         for (var r : db.ctx().selectFrom(SERVICE_SETTINGS)
                 .where(onlyUnsealed ? SERVICE_SETTINGS.SEALED.isFalse() : DSL.noCondition()).forUpdate().fetch()) {

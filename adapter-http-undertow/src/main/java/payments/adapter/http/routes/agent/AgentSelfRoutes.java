@@ -53,7 +53,7 @@ public final class AgentSelfRoutes {
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(agents.transactions(r.caller(), filter, page),
-                    ResourceJson::transaction));
+                    MoneyMovementRoutes::json));
         });
         router.get("/agents/me/transactions/{transactionId}", null, agent("Get a transaction of the customer")
                 .answers(200, "The transaction", Shapes.TRANSACTION), r -> {

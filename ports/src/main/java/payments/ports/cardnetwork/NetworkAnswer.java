@@ -1,0 +1,16 @@
+package payments.ports.cardnetwork;
+
+import payments.core.card.CardTransaction;
+import payments.core.card.DeclineReason;
+
+/**
+ * The issuer's answer to a network message: the issuer's token for it, and for an authorization its decline
+ * reason (null: approved). {@code transaction} is the card transaction as it now stands (null when declined or for a
+ * balance inquiry).
+ */
+public record NetworkAnswer(String issuerTransactionToken, DeclineReason declineReason,
+                            CardTransaction transaction) {
+    public boolean approved() {
+        return declineReason == null;
+    }
+}
