@@ -21,6 +21,7 @@ import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 import net.jqwik.api.statistics.Statistics;
+import payments.core.cardnetwork.CardTransaction;
 import payments.core.platform.Environment;
 
 /**

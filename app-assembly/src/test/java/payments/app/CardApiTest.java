@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import payments.core.card.CardNumbers;
+import payments.core.cardnetwork.CardTransaction;
 import payments.core.platform.Environment;
 
 /**

@@ -7,9 +7,9 @@ import java.util.Set;
 import payments.core.card.Card;
 import payments.core.card.CardBrand;
 import payments.core.card.CardNumbers;
-import payments.core.card.DeclineReason;
-import payments.core.card.FundingPull;
-import payments.core.card.Merchant;
+import payments.core.cardnetwork.DeclineReason;
+import payments.core.cardnetwork.FundingPull;
+import payments.core.cardnetwork.Merchant;
 import payments.ports.driven.card.CardIssuer;
 
 /**

@@ -1,8 +1,8 @@
 package payments.ports.cardnetwork;
 
 import java.time.Instant;
-import payments.core.card.CardTransaction;
-import payments.core.card.CardTransactionStatus;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.CardTransactionStatus;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.card.CardTransactions;

@@ -1,8 +1,8 @@
 package payments.ports.cardnetwork;
 
 import java.util.UUID;
-import payments.core.card.CardSchemas;
-import payments.core.card.CardTransaction;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.NetworkSchemas;
 import payments.core.validation.Fields;
 import payments.core.validation.ObjectSchema;
 
@@ -10,17 +10,17 @@ import payments.core.validation.ObjectSchema;
 public record NetworkAdjustment(UUID cardTransactionId, long amountMinor) {
     /** A clearing's body (its amount may be 0: the authorization expired). */
     public static NetworkAdjustment clearing(Object body) {
-        return of(CardSchemas.CLEARING, body);
+        return of(NetworkSchemas.CLEARING, body);
     }
 
     /** A return's or an advice's body (a positive amount). */
     public static NetworkAdjustment withAmount(Object body) {
-        return of(CardSchemas.AMOUNT_OF_TRANSACTION, body);
+        return of(NetworkSchemas.AMOUNT_OF_TRANSACTION, body);
     }
 
     /** The transaction a return reversal names. */
     public static UUID reference(Object body) {
-        Fields f = CardSchemas.TRANSACTION_REF.validate(body);
+        Fields f = NetworkSchemas.TRANSACTION_REF.validate(body);
         return CardTransaction.parseId("cardTransactionId", f.string("cardTransactionId").orElseThrow());
     }
 

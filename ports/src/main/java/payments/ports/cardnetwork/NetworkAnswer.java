@@ -1,7 +1,7 @@
 package payments.ports.cardnetwork;
 
-import payments.core.card.CardTransaction;
-import payments.core.card.DeclineReason;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.DeclineReason;
 
 /**
  * The issuer's answer to a network message: the issuer's token for it, and for an authorization its decline

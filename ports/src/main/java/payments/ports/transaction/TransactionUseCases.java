@@ -1,7 +1,7 @@
 package payments.ports.transaction;
 
 import java.util.UUID;
-import payments.core.card.CardTransaction;
+import payments.core.cardnetwork.CardTransaction;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;

@@ -11,8 +11,9 @@ import payments.core.bulk.BulkImportJob;
 import payments.core.card.Card;
 import payments.core.card.CardJson;
 import payments.core.card.CardState;
-import payments.core.card.CardTransaction;
-import payments.core.card.CardTransactionStatus;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.CardTransactionJson;
+import payments.core.cardnetwork.CardTransactionStatus;
 import payments.core.compliance.Verification;
 import payments.core.customer.Customer;
 import payments.core.id.PlatformId;
@@ -119,7 +120,7 @@ public final class Events {
 
     /** A card network's message changed a card transaction: {@code CARD_TRANSACTION.<what>}. */
     public void cardTransaction(CardTransactionStatus what, CardTransaction after) {
-        emit(after.platformId(), EventTypes.CARD_TRANSACTION + "." + what.name(), CardJson.transaction(after));
+        emit(after.platformId(), EventTypes.CARD_TRANSACTION + "." + what.name(), CardTransactionJson.transaction(after));
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

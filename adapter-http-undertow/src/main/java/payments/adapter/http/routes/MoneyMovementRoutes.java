@@ -13,8 +13,8 @@ import payments.adapter.http.QueryParams;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
-import payments.core.card.CardJson;
-import payments.core.card.CardTransaction;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.CardTransactionJson;
 import payments.core.error.InvalidFields;
 import payments.core.id.CustomerId;
 import payments.core.id.EntityId;
@@ -96,7 +96,7 @@ public final class MoneyMovementRoutes {
             r.query().done();
             String id = r.path("transactionId");
             if (EntityId.isOfKind(CardTransaction.KIND, id)) {
-                return Response.ok(CardJson.transaction(transactions.getCard(r.caller(),
+                return Response.ok(CardTransactionJson.transaction(transactions.getCard(r.caller(),
                         CardTransaction.parseId("transactionId", id))));
             }
             return Response.ok(ResourceJson.transaction(transactions.get(r.caller(), id(r))));
@@ -151,7 +151,7 @@ public final class MoneyMovementRoutes {
 
     /** A listed transaction's JSON: a payment's, or a card transaction's. */
     public static Object json(ListedTransaction t) {
-        return t instanceof CardTransaction card ? CardJson.transaction(card)
+        return t instanceof CardTransaction card ? CardTransactionJson.transaction(card)
                 : ResourceJson.transaction((Transaction) t);
     }
 

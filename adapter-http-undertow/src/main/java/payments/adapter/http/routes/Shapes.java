@@ -1,7 +1,8 @@
 package payments.adapter.http.routes;
 
 import payments.adapter.http.Shape;
-import payments.core.card.CardJson;
+import payments.core.cardnetwork.CardTransaction;
+import payments.core.cardnetwork.CardTransactionJson;
 import payments.core.json.JsonSchema;
 import payments.core.json.ResourceSchemas;
 
@@ -9,10 +10,10 @@ import payments.core.json.ResourceSchemas;
 public final class Shapes {
     public static final Shape CUSTOMER = new Shape("Customer", ResourceSchemas.CUSTOMER);
     public static final Shape TRANSACTION = new Shape("Transaction", ResourceSchemas.TRANSACTION);
-    public static final Shape CARD_TRANSACTION = new Shape("CardTransaction", CardJson.CARD_TRANSACTION);
+    public static final Shape CARD_TRANSACTION = new Shape("CardTransaction", CardTransactionJson.CARD_TRANSACTION);
     /** A payment or a card transaction: what the transactions list holds (the spec's TransactionOneOf). */
     public static final Shape ANY_TRANSACTION = new Shape("TransactionOneOf", JsonSchema.oneOf(
-            ResourceSchemas.TRANSACTION, CardJson.CARD_TRANSACTION));
+            ResourceSchemas.TRANSACTION, CardTransactionJson.CARD_TRANSACTION));
     public static final Shape INTERNAL_ACCOUNT = new Shape("InternalAccount", ResourceSchemas.INTERNAL_ACCOUNT);
     public static final Shape EXTERNAL_ACCOUNT = new Shape("ExternalAccount", ResourceSchemas.EXTERNAL_ACCOUNT);
     public static final Shape QUOTE = new Shape("Quote", ResourceSchemas.QUOTE);

@@ -1,9 +1,10 @@
 package payments.adapter.persistence.ledger;
 
-import payments.adapter.persistence.Db;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import payments.adapter.persistence.Db;
+import payments.core.cardnetwork.CardTransaction;
 import payments.core.id.PlatformId;
 import payments.ports.driven.ledger.LedgerAudit;
 

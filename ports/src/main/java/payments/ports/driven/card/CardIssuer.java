@@ -5,9 +5,9 @@ import java.util.Set;
 import payments.core.card.Card;
 import payments.core.card.CardBrand;
 import payments.core.card.CardNumbers;
-import payments.core.card.DeclineReason;
-import payments.core.card.FundingPull;
-import payments.core.card.Merchant;
+import payments.core.cardnetwork.DeclineReason;
+import payments.core.cardnetwork.FundingPull;
+import payments.core.cardnetwork.Merchant;
 
 /**
  * The issuer processor behind the cards: it provisions a card (its number), and for each authorization says

@@ -2,7 +2,7 @@ package payments.ports.driven.card;
 
 import java.util.Optional;
 import java.util.UUID;
-import payments.core.card.CardTransaction;
+import payments.core.cardnetwork.CardTransaction;
 import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;

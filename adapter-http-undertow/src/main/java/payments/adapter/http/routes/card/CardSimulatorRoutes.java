@@ -11,8 +11,8 @@ import payments.adapter.http.Request;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
-import payments.core.card.CardSchemas;
-import payments.core.card.DeclineReason;
+import payments.core.cardnetwork.DeclineReason;
+import payments.core.cardnetwork.NetworkSchemas;
 import payments.core.json.JsonObject;
 import payments.core.validation.ObjectSchema;
 import payments.ports.cardnetwork.AuthorizationKind;
@@ -50,23 +50,23 @@ public final class CardSimulatorRoutes {
                 "a financial credit: credited at once");
         authorization(router, "credit_authorization_advice", AuthorizationKind.CREDIT_AUTHORIZATION_ADVICE,
                 "a credit authorization advice");
-        simulate(router, "balance_inquiry", CardSchemas.BALANCE_INQUIRY, "a balance inquiry (moves nothing)",
+        simulate(router, "balance_inquiry", NetworkSchemas.BALANCE_INQUIRY, "a balance inquiry (moves nothing)",
                 r -> network.authorize(r.caller(), CardRoutes.cardId(r), AuthorizationKind.BALANCE_INQUIRY,
                         NetworkAuthorization.balanceInquiry(r.body())));
-        simulate(router, "clearing", CardSchemas.CLEARING, "a clearing: partial, whole, over (a post-hoc pull), or "
+        simulate(router, "clearing", NetworkSchemas.CLEARING, "a clearing: partial, whole, over (a post-hoc pull), or "
                 + "0 (the authorization expired)", r -> network.clear(r.caller(), CardRoutes.cardId(r),
                 NetworkAdjustment.clearing(r.body())));
-        simulate(router, "authorization_advice", CardSchemas.AMOUNT_OF_TRANSACTION, "an authorization advice: a "
+        simulate(router, "authorization_advice", NetworkSchemas.AMOUNT_OF_TRANSACTION, "an authorization advice: a "
                 + "new total authorized", r -> network.advise(r.caller(), CardRoutes.cardId(r),
                 NetworkAdjustment.withAmount(r.body())));
-        simulate(router, "return", CardSchemas.AMOUNT_OF_TRANSACTION, "a merchant's return of what was settled",
+        simulate(router, "return", NetworkSchemas.AMOUNT_OF_TRANSACTION, "a merchant's return of what was settled",
                 r -> network.acceptReturn(r.caller(), CardRoutes.cardId(r), NetworkAdjustment.withAmount(r.body())));
-        simulate(router, "return_reversal", CardSchemas.TRANSACTION_REF, "a return reversed by the network",
+        simulate(router, "return_reversal", NetworkSchemas.TRANSACTION_REF, "a return reversed by the network",
                 r -> network.reverseReturn(r.caller(), CardRoutes.cardId(r), NetworkAdjustment.reference(r.body())));
     }
 
     private void authorization(Router router, String name, AuthorizationKind kind, String what) {
-        simulate(router, name, CardSchemas.AUTHORIZATION, what, r -> network.authorize(r.caller(),
+        simulate(router, name, NetworkSchemas.AUTHORIZATION, what, r -> network.authorize(r.caller(),
                 CardRoutes.cardId(r), kind, NetworkAuthorization.fromJson(r.body())));
     }
 

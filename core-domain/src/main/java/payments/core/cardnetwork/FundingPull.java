@@ -1,4 +1,4 @@
-package payments.core.card;
+package payments.core.cardnetwork;
 
 /**
  * How the money of a card payment is pulled from its funding source, as the issuer reports it: confirmed at once,

@@ -1,4 +1,4 @@
-package payments.core.card;
+package payments.core.cardnetwork;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,8 @@
-package payments.core.card;
+package payments.core.cardnetwork;
 
 import java.time.Instant;
 import java.util.UUID;
+import payments.core.card.Card;
 import payments.core.error.Conflict;
 import payments.core.error.InvalidInput;
 import payments.core.error.NotFound;

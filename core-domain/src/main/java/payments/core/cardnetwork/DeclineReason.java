@@ -1,4 +1,4 @@
-package payments.core.card;
+package payments.core.cardnetwork;
 
 /** Why an authorization was declined: told to the network (and, in the sandbox, to the simulator's caller). */
 public enum DeclineReason {
