@@ -67,7 +67,8 @@ public final class Bench {
         // many, so that each route's batches see as many waiting requests as transfer_out's (docs/PERFORMANCE.md).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
-                "transfer_out,agent_transfer_out,quote_execute,hot_platform_account,reads,bulk_import").split(","));
+                "transfer_out,agent_transfer_out,quote_execute,hot_platform_account,reads,card_authorization,"
+                        + "card_authorization_one_card,bulk_import").split(","));
         try (BenchDatabase database = BenchDatabase.open(ENV); DiskProbe disk = DiskProbe.start()) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
                     .withDatabase(database.jdbcUrl(), database.user(), database.password()).withSandboxToken(TOKEN);
@@ -101,6 +102,11 @@ public final class Bench {
                 List<String> sample = new ArrayList<>(transactionIds).subList(0, Math.min(1000,
                         transactionIds.size()));
                 run.maybe("reads", 1, () -> seeded.read(api, sample));
+                if (scenarios.contains("card_authorization") || scenarios.contains("card_authorization_one_card")) {
+                    seeded.issueCards(api);
+                }
+                run.maybe("card_authorization", 1, () -> seeded.cardAuthorization(api, false));
+                run.maybe("card_authorization_one_card", 1, () -> seeded.cardAuthorization(api, true));
 
                 boolean valid = gate(database, api, lines);
                 BulkImport.Result imported = scenarios.contains("bulk_import") ? BulkImport.run(api,
@@ -157,6 +163,9 @@ public final class Bench {
                             l.peak().rate() / tps);
                 }
                 agentRatio(lines);
+                lines.stream().filter(l -> l.scenario().equals("card_authorization")).findFirst().ifPresent(l ->
+                        System.out.printf("card_authorization p99 at half peak %.1f ms (target 50)%n",
+                                l.halfPeak().p(99)));
                 if (imported != null) {
                     System.out.printf("bulk_import ok=%d rate=%.1f heap_peak_mib=%d (file %d MiB, held by the load "
                                     + "generator in the same JVM) in %.1f s%n", imported.succeeded(),
@@ -219,12 +228,24 @@ public final class Bench {
                         + "ledger balanced %b (checked in %.1f s)%n", journals.getOrDefault("TRANSFER_OUT", 0L),
                 transfers, journals.getOrDefault("QUOTE_CONVERSION", 0L), quotes, balanced,
                 (System.nanoTime() - checkStarted) / 1e9);
+        long cards = ok(lines, "card_authorization") + ok(lines, "card_authorization_one_card");
+        long cardTransactions = count(database, "select count(*) from card_transactions");
+        System.out.printf("gate: card transactions %d vs %d authorizations ok%n", cardTransactions, cards);
         long failed = lines.stream().mapToLong(Line::failed).sum();
         if (failed > 0) {
             System.out.printf("gate: %d requests failed%n", failed);
         }
-        return balanced && failed == 0 && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
+        return balanced && failed == 0 && cardTransactions == cards
+                && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
                 && journals.getOrDefault("QUOTE_CONVERSION", 0L) == quotes;
+    }
+
+    private static long count(BenchDatabase database, String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
+                database.password()); ResultSet rs = c.createStatement().executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
     }
 
     /** An agent's transfer-out against the platform's own, at their peaks: the agent path's cost (target 0.8). */

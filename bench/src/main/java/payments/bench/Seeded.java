@@ -17,6 +17,8 @@ final class Seeded {
     private final String platformExternal;
     /** Each customer's agent (same index), connected: made only when a scenario uses them. */
     private final List<Api> agents = new ArrayList<>();
+    /** Each customer's card on its USD account (same index): made only when a scenario uses them. */
+    private final List<String> cards = new ArrayList<>();
 
     private Seeded(List<Customer> customers, String platformUsd, String platformExternal) {
         this.customers = customers;
@@ -103,6 +105,26 @@ final class Seeded {
                     .get("accessToken").asText();
             agents.add(api.asAgent(token));
         }
+    }
+
+    /** A card for each customer, on its USD account (the customer's KYC approved first, as a card needs). */
+    void issueCards(Api api) {
+        System.out.println("issuing a card to each of " + customers.size() + " customers ...");
+        for (Customer c : customers) {
+            api.call("PATCH", "/customers/" + c.id(), Map.of("customerType", "INDIVIDUAL", "kycStatus", "APPROVED"));
+            cards.add(api.call("POST", "/cards", Map.of("cardholderId", c.id(), "form", "VIRTUAL",
+                    "fundingSources", List.of(c.usdAccount()))).body().get("id").asText());
+        }
+        api.call("POST", "/sandbox/clock/advance", Map.of("seconds", 5)); // provisioned: ACTIVE
+    }
+
+    /** An authorization on a random customer's card, or on the first customer's ({@code busy}): approved. */
+    boolean cardAuthorization(Api api, boolean busy) {
+        String card = cards.get(busy ? 0 : Bench.random(cards.size()));
+        var r = api.send("POST", "/sandbox/cards/" + card + "/simulate/authorization", Map.of("amount",
+                1 + Bench.random(100), "currency", "USD", "merchant", Map.of("descriptor", "BENCH SHOP",
+                        "mcc", "5812")), false);
+        return r.status() == 202 && "true".equals(r.text("approved"));
     }
 
     /** A transfer-out made by a random customer's agent, as {@link #transferOut} makes the platform's. */

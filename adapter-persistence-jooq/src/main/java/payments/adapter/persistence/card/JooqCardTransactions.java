@@ -3,6 +3,7 @@ package payments.adapter.persistence.card;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.CARD_TRANSACTIONS;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.Keyset;
 import payments.adapter.persistence.Row;
+import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.schema.tables.records.CardTransactionsRecord;
 import payments.core.cardnetwork.CardTransaction.Tally;
 import payments.core.cardnetwork.CardTransaction;
@@ -30,7 +32,15 @@ import payments.core.transaction.TransactionFilter;
 import payments.core.transaction.TransactionType;
 import payments.ports.driven.card.CardTransactions;
 
+/** Card transactions; an authorization's row is inserted with its transaction's next statement, in its round trip. */
 public final class JooqCardTransactions implements CardTransactions {
+    private static final Statement INSERT = Statement.insert(CARD_TRANSACTIONS, CARD_TRANSACTIONS.fields());
+    private static final Statement UPDATE = Statement.update(CARD_TRANSACTIONS, CARD_TRANSACTIONS.PLATFORM_ID,
+            CARD_TRANSACTIONS.ID);
+    private static final Statement FIND = Statement.byKey(CARD_TRANSACTIONS, CARD_TRANSACTIONS.PLATFORM_ID,
+            CARD_TRANSACTIONS.ID);
+    private static final Statement FIND_FOR_UPDATE = Statement.byKeyForUpdate(CARD_TRANSACTIONS,
+            CARD_TRANSACTIONS.PLATFORM_ID, CARD_TRANSACTIONS.ID);
     private final Db db;
 
     public JooqCardTransactions(Db db) {
@@ -39,24 +49,23 @@ public final class JooqCardTransactions implements CardTransactions {
 
     @Override
     public void insert(CardTransaction t) {
-        db.ctx().insertInto(CARD_TRANSACTIONS).set(record(t).values()).execute();
+        INSERT.writeAll(db, List.of(record(t)));
     }
 
     @Override
     public void update(CardTransaction t) {
-        db.ctx().update(CARD_TRANSACTIONS).set(record(t).values()).where(key(t.platformId(), t.id())).execute();
+        UPDATE.write(db, record(t));
     }
 
     @Override
     public Optional<CardTransaction> find(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(CARD_TRANSACTIONS).where(key(platform, id)).fetchOptional()
-                .map(JooqCardTransactions::toTransaction);
+        return FIND.fetchOptional(db, platform.value(), id).map(r -> toTransaction(r.into(CARD_TRANSACTIONS)));
     }
 
     @Override
     public Optional<CardTransaction> findForUpdate(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(CARD_TRANSACTIONS).where(key(platform, id)).forUpdate().fetchOptional()
-                .map(JooqCardTransactions::toTransaction);
+        return FIND_FOR_UPDATE.fetchOptional(db, platform.value(), id)
+                .map(r -> toTransaction(r.into(CARD_TRANSACTIONS)));
     }
 
     @Override
@@ -104,10 +113,6 @@ public final class JooqCardTransactions implements CardTransactions {
         } catch (payments.core.error.DomainError malformed) {
             return DSL.falseCondition(); // as for payments: an identifier that names no account matches none
         }
-    }
-
-    private static Condition key(PlatformId platform, UUID id) {
-        return CARD_TRANSACTIONS.PLATFORM_ID.eq(platform.value()).and(CARD_TRANSACTIONS.ID.eq(id));
     }
 
     private static Row<CardTransactionsRecord> record(CardTransaction t) {

@@ -12,6 +12,7 @@ import org.jooq.exception.DataAccessException;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.Keyset;
 import payments.adapter.persistence.Row;
+import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.UniqueViolation;
 import payments.adapter.persistence.schema.tables.records.CardsRecord;
 import payments.adapter.persistence.secret.Sealing;
@@ -33,6 +34,7 @@ import payments.ports.driven.card.Cards;
 
 /** Cards; a card's number and code sealed under the master key ({@link SecretBox}) in the card's own row. */
 public final class JooqCards implements Cards {
+    private static final Statement FIND = Statement.byKey(CARDS, CARDS.PLATFORM_ID, CARDS.ID);
     private final Db db;
     private final SecretBox box;
 
@@ -61,7 +63,7 @@ public final class JooqCards implements Cards {
 
     @Override
     public Optional<Card> find(PlatformId platform, CardId id) {
-        return db.ctx().selectFrom(CARDS).where(key(platform, id)).fetchOptional().map(JooqCards::toCard);
+        return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toCard(r.into(CARDS)));
     }
 
     @Override
