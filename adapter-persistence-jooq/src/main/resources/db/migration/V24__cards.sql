@@ -1,4 +1,5 @@
--- Cards issued to customers. funding_sources are the internal accounts tried in order at each authorization. The
+-- Cards issued to customers. funding_sources are the internal accounts tried in order at each authorization
+-- (wallet_sources: those that are embedded wallets, which fund only through a delegated key). The
 -- card's number and code (sealed_numbers) are sealed under the master key, bound to the row; no other column holds
 -- any part of them but last4.
 create table cards (
@@ -14,6 +15,7 @@ create table cards (
     exp_month                 integer,
     exp_year                  integer,
     funding_sources           uuid[]       not null,
+    wallet_sources            uuid[]       not null,
     max_spend_per_transaction bigint,
     currency                  varchar(10)  not null,
     processor_ref             varchar(100),
@@ -77,4 +79,41 @@ create table card_reveals (
     used_at      timestamptz,
     created_at   timestamptz  not null,
     foreign key (platform_id, card_id) references cards (platform_id, id)
+);
+
+-- Keys the service holds to stamp card payments from an embedded wallet funding a card, their private key sealed
+-- under the master key (bound to the row). One ACTIVE key per card funding source.
+create table delegated_keys (
+    platform_id            uuid         not null references platforms (platform_id),
+    id                     uuid         not null,
+    card_id                uuid         not null,
+    account_id             uuid         not null,
+    funding_source_id      uuid         not null,
+    public_key             varchar(66)  not null,
+    nickname               varchar(256) not null,
+    status                 varchar(10)  not null check (status in ('PENDING', 'ACTIVE', 'REVOKED')),
+    activation_request_id  uuid         not null,
+    sealed_private_key     bytea        not null,
+    created_at             timestamptz  not null,
+    updated_at             timestamptz  not null,
+    primary key (platform_id, id),
+    foreign key (platform_id, card_id) references cards (platform_id, id)
+);
+create index delegated_keys_by_card on delegated_keys (platform_id, card_id);
+create index delegated_keys_by_activation on delegated_keys (platform_id, activation_request_id);
+/* [jooq ignore start] */
+create unique index delegated_keys_one_active on delegated_keys (platform_id, card_id, account_id)
+    where status = 'ACTIVE';
+/* [jooq ignore stop] */
+
+-- What a delegated key stamped: the payload of a card payment from an embedded wallet, and the stamp.
+create table card_payment_stamps (
+    platform_id          uuid        not null references platforms (platform_id),
+    card_transaction_id  uuid        not null,
+    delegated_key_id     uuid        not null,
+    payload              text        not null,
+    stamp                text        not null,
+    created_at           timestamptz not null,
+    primary key (platform_id, card_transaction_id),
+    foreign key (platform_id, delegated_key_id) references delegated_keys (platform_id, id)
 );

@@ -34,6 +34,7 @@ import payments.adapter.persistence.agent.JooqAgents;
 import payments.adapter.persistence.card.JooqCardReveals;
 import payments.adapter.persistence.card.JooqCardTransactions;
 import payments.adapter.persistence.card.JooqCards;
+import payments.adapter.persistence.card.JooqDelegatedKeys;
 import payments.adapter.persistence.compliance.JooqBeneficialOwners;
 import payments.adapter.persistence.compliance.JooqBulkImports;
 import payments.adapter.persistence.compliance.JooqContactCodes;
@@ -97,6 +98,8 @@ import payments.ports.card.CardProvisioning;
 import payments.ports.card.CardRevealUseCases;
 import payments.ports.card.CardService;
 import payments.ports.card.CardUseCases;
+import payments.ports.card.DelegatedKeyService;
+import payments.ports.card.DelegatedKeyUseCases;
 import payments.ports.cardnetwork.CardNetworkService;
 import payments.ports.cardnetwork.CardNetworkUseCases;
 import payments.ports.cardnetwork.CardPulls;
@@ -238,6 +241,7 @@ final class Wiring implements Payments {
     private final AgentOperationsService agentOperations;
     private final CardService cards;
     private final CardNetworkService cardNetwork;
+    private final DelegatedKeyService delegatedKeys;
 
     Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
@@ -375,8 +379,12 @@ final class Wiring implements Payments {
         var cardIssuer = new SandboxCardIssuer();
         cards = new CardService(new CardService.Stores(cardStore, new JooqCardReveals(db), customerStore,
                 internalAccountStore, jobStore), cardIssuer, tokenSecrets, events, db, platformClock, ids);
+        var delegatedKeyStore = new JooqDelegatedKeys(db, box);
         cardNetwork = new CardNetworkService(new CardNetworkService.Stores(cardStore, cardTransactionStore,
-                customerStore, jobStore), cardIssuer, ledger, events, db, platformClock, ids);
+                customerStore, delegatedKeyStore, jobStore), cardIssuer, ledger, walletCrypto, events, db,
+                platformClock, ids);
+        delegatedKeys = new DelegatedKeyService(delegatedKeyStore, cardStore, signedRetry, walletCrypto, db,
+                platformClock, ids);
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
@@ -469,6 +477,11 @@ final class Wiring implements Payments {
     @Override
     public CardNetworkUseCases cardNetwork() {
         return cardNetwork;
+    }
+
+    @Override
+    public DelegatedKeyUseCases delegatedKeys() {
+        return delegatedKeys;
     }
 
     @Override

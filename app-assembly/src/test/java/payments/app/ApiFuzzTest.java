@@ -35,7 +35,7 @@ import payments.core.platform.Environment;
 class ApiFuzzTest {
     private static final String[] KINDS = {"Customer", "InternalAccount", "ExternalAccount", "Transaction", "Quote",
         "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction", "Card",
-        "CardTransaction"};
+        "CardTransaction", "DelegatedKey", "CardFundingSource"};
     private static final List<String> ROUTES = TestServer.get().routes();
     private static final String REDEEM = "POST /agents/device-codes/{code}/redeem";
     /** How many of the victim's records the ids name ({@link #victimRecords}). */

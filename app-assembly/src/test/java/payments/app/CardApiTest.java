@@ -278,7 +278,7 @@ class CardApiTest {
 
     /**
      * A holder with two USD accounts, its service-held one and its embedded wallet (the platform's wallets made in
-     * USD): {@code [holder, fiat, wallet]}.
+     * USD, which fund a card through a delegated key): {@code [holder, fiat, wallet]}.
      */
     private List<String> holderWithTwoAccounts(String platformCustomerId) {
         var configured = api.patch("/config", Map.of("embeddedWalletConfig", Map.of("enabled", true,
@@ -334,6 +334,9 @@ class CardApiTest {
         fund(second, 50_000);
         String card = (String) create(cardBody(two.get(0), List.of(first, second))).get("id");
         advance(5);
+        assertEquals("INSUFFICIENT_FUNDS", simulate(card, "authorization", authorization(5_000, "GROCER"))
+                .body().get("declineReason"), "the wallet pays only through a delegated key");
+        DelegatedKeyApiTest.delegate(api, card, second);
 
         String t = authorize(card, 5_000, "GROCER 123");
         var held = cardTransaction(t);

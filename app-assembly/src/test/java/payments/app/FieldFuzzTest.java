@@ -330,11 +330,32 @@ class FieldFuzzTest {
                     api.post(simulate + "return", Map.of("cardTransactionId", t, "amount", 1_000));
                     return Map.of("cardTransactionId", t);
                 })));
+        bases.addAll(delegatedKeyBases());
         for (String message : List.of("authorization", "credit_authorization", "financial_authorization",
                 "financial_credit_authorization", "credit_authorization_advice")) {
             bases.add(Base.post("POST .../simulate/" + message, api, simulate + message, authorization));
         }
         return bases;
+    }
+
+    /**
+     * Delegated keys, on a platform of their own whose embedded wallets are in USD (a card's currency): the first
+     * leg of a creation, and the list.
+     */
+    private List<Base> delegatedKeyBases() {
+        ApiClient wallets = TestServer.newPlatform(Environment.SANDBOX);
+        assertEquals(200, wallets.patch("/config", Map.of("embeddedWalletConfig", Map.of("enabled", true,
+                "currency", "USD"))).status());
+        Map<String, Object> body = CustomerApiTest.individual("fuzz-wallet-holder");
+        body.put("kycStatus", "APPROVED");
+        String holder = created(wallets.post("/customers", body));
+        String wallet = (String) wallets.get("/customers/internal-accounts?type=EMBEDDED_WALLET&customerId="
+                + holder).data().get(0).get("id");
+        String card = created(wallets.post("/cards", Map.of("cardholderId", holder, "form", "VIRTUAL",
+                "fundingSources", List.of(wallet))));
+        return List.of(Base.post("POST /auth/delegated-keys", wallets, "/auth/delegated-keys",
+                        () -> Map.of("cardId", card, "internalAccountId", wallet, "nickname", "fuzz key")),
+                Base.get("GET /auth/delegated-keys", wallets, query("/auth/delegated-keys", "accountId", wallet)));
     }
 
     /** A policy with every part, for an agent that may do everything a fuzzed request might. */

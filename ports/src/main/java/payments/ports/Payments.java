@@ -9,6 +9,7 @@ import payments.ports.agentops.AgentOperationsUseCases;
 import payments.ports.batch.Idempotency;
 import payments.ports.card.CardRevealUseCases;
 import payments.ports.card.CardUseCases;
+import payments.ports.card.DelegatedKeyUseCases;
 import payments.ports.cardnetwork.CardNetworkUseCases;
 import payments.ports.compliance.BeneficialOwnerUseCases;
 import payments.ports.compliance.DocumentUseCases;
@@ -118,6 +119,9 @@ public interface Payments {
 
     /** What a card network asks of the issuer; the sandbox's simulators call it. */
     CardNetworkUseCases cardNetwork();
+
+    /** Keys that stamp card payments from embedded wallets. */
+    DelegatedKeyUseCases delegatedKeys();
 
     WebhookKeyUseCases webhookKeys();
 

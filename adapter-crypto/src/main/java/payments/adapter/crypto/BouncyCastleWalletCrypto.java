@@ -100,6 +100,11 @@ public final class BouncyCastleWalletCrypto implements WalletCrypto {
     }
 
     @Override
+    public String stamp(byte[] privateScalar, byte[] payload) {
+        return Stamps.make(P256.scalar(privateScalar), payload);
+    }
+
+    @Override
     public String otpTargetBundle(TargetKey target) {
         return otpBundles.targetBundle(target);
     }

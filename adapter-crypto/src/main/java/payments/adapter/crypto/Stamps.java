@@ -19,6 +19,15 @@ final class Stamps {
     private Stamps() {
     }
 
+    /** The {@code Service-Wallet-Signature} value of a stamp over {@code payload} by the key of scalar {@code d}. */
+    static String make(java.math.BigInteger d, byte[] payload) {
+        String json = "{\"publicKey\":\"" + P256.compressedHex(P256.publicOf(d))
+                + "\",\"scheme\":\"SIGNATURE_SCHEME_TK_API_P256\",\"signature\":\""
+                + P256.HEX.formatHex(P256.signDer(d, payload)) + "\"}";
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     static Stamp parse(String headerValue) throws MalformedStamp {
         JsonNode json;
         try {

@@ -33,6 +33,12 @@ public final class CardJson {
             .optional("currency", string()).optional("processorRef", string()).optional("issuerRef", string())
             .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema();
 
+    public static final Map<String, Object> DELEGATED_KEY = object().required("id", string())
+            .required("cardId", string()).required("fundingSourceId", string()).required("accountId", string())
+            .required("publicKey", string()).required("nickname", string())
+            .required("status", enumOf(DelegatedKey.DelegatedKeyStatus.class))
+            .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema();
+
     private CardJson() {
     }
 
@@ -48,5 +54,12 @@ public final class CardJson {
                 .put("createdAt", c.createdAt()).put("updatedAt", c.updatedAt()).map();
         json.putIfAbsent("maxSpendPerTransaction", null); // required, null meaning no limit
         return json;
+    }
+
+    public static Map<String, Object> delegatedKey(DelegatedKey k) {
+        return JsonObject.of().put("id", k.wireId()).put("cardId", k.cardId().toString())
+                .put("fundingSourceId", k.fundingSourceId()).put("accountId", k.accountId().toString())
+                .put("publicKey", k.publicKey()).put("nickname", k.nickname()).put("status", k.status().name())
+                .put("createdAt", k.createdAt()).put("updatedAt", k.updatedAt()).map();
     }
 }

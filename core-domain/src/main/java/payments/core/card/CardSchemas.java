@@ -27,6 +27,12 @@ public final class CardSchemas {
             .optional("fundingSources", SOURCES)
             .clearable("maxSpendPerTransaction", SPEND_LIMIT);
 
+    /** {@code POST /auth/delegated-keys}: the card, its embedded wallet funding source, a name. */
+    public static final ObjectSchema DELEGATED_KEY_CREATE = ObjectSchema.of()
+            .required("cardId", string(1, 100))
+            .required("internalAccountId", string(1, 100))
+            .required("nickname", string(1, 256));
+
     private CardSchemas() {
     }
 }

@@ -6,6 +6,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
+import payments.core.account.InternalAccountType;
 import payments.core.card.Card;
 import payments.core.card.CardFilter;
 import payments.core.card.CardState;
@@ -82,13 +83,13 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
                 throw new InvalidInput("CARDHOLDER_KYC_NOT_APPROVED", "Customer " + holder.id() + " has KYC status "
                         + holder.verificationStatus() + "; a card needs APPROVED");
             }
-            String currency = eligibleCurrency(caller, holder.id(), command.fundingSources(), null);
+            Card.Funding funding = funding(caller, holder.id(), command.fundingSources(), null);
             Instant now = clock.now(caller);
             CardId id = new CardId(ids.newId());
             String platformCardId = command.platformCardId() != null ? command.platformCardId()
                     : "card_" + EntityId.randomPart(id.value());
-            Card card = Card.requested(id, caller.platformId(), holder.id(), platformCardId,
-                    command.fundingSources(), command.maxSpendPerTransaction(), currency, now);
+            Card card = Card.requested(id, caller.platformId(), holder.id(), platformCardId, funding,
+                    command.maxSpendPerTransaction(), now);
             stores.cards().insert(card);
             stores.jobs().schedule(new Jobs.Job(caller.platformId(), ids.newId(), CardProvisioning.KIND,
                     Map.of("cardId", id.toString()), now.plus(issuer.provisioningTime()), 0));
@@ -116,11 +117,10 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
         requireIssuer(caller);
         return tx.inTransaction(() -> {
             Card card = stores.cards().findForUpdate(caller.platformId(), id).orElseThrow(() -> Card.notFound(id));
-            Card changed = card.changed(command.state(), command.fundingSources(), command.maxSpendGiven(),
+            Card.Funding funding = command.fundingSources() == null || card.state() == CardState.CLOSED ? null
+                    : funding(caller, card.cardholderId(), command.fundingSources(), card.currency());
+            Card changed = card.changed(command.state(), funding, command.maxSpendGiven(),
                     command.maxSpendPerTransaction(), clock.now(caller));
-            if (command.fundingSources() != null) {
-                eligibleCurrency(caller, card.cardholderId(), command.fundingSources(), card.currency());
-            }
             stores.cards().update(changed);
             events.cardChanged(card, changed);
             return changed;
@@ -168,12 +168,13 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
     }
 
     /**
-     * The currency of {@code sources} when each is an active internal account of {@code holder} in one currency the
-     * issuer supports ({@code required}, when given); 400 {@code FUNDING_SOURCE_INELIGIBLE} otherwise.
+     * {@code sources} as a card's funding, when each is an active internal account of {@code holder} in one
+     * currency the issuer supports ({@code required}, when given); 400 {@code FUNDING_SOURCE_INELIGIBLE} otherwise.
      */
-    private String eligibleCurrency(Caller caller, CustomerId holder, List<InternalAccountId> sources,
-                                    String required) {
+    private Card.Funding funding(Caller caller, CustomerId holder, List<InternalAccountId> sources,
+                                 String required) {
         String currency = required;
+        List<InternalAccountId> wallets = new java.util.ArrayList<>();
         for (InternalAccountId source : sources) {
             var account = stores.accounts().find(caller.platformId(), source)
                     .filter(a -> holder.equals(a.customerId()))
@@ -187,12 +188,15 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
             if (account.status() != payments.core.account.InternalAccountStatus.ACTIVE) {
                 throw ineligible(source + " is " + account.status());
             }
+            if (account.type() == InternalAccountType.EMBEDDED_WALLET) {
+                wallets.add(source);
+            }
         }
         if (!issuer.currencies().contains(currency)) {
             throw ineligible("cards are issued in " + issuer.currencies().stream().sorted().toList() + ", not "
                     + currency);
         }
-        return currency;
+        return new Card.Funding(sources, wallets, currency);
     }
 
     private static InvalidInput ineligible(String why) {

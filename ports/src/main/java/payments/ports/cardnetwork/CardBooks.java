@@ -1,6 +1,7 @@
 package payments.ports.cardnetwork;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import payments.core.card.Card;
 import payments.core.cardnetwork.CardTransaction;
@@ -38,9 +39,9 @@ final class CardBooks {
         this.ids = ids;
     }
 
-    /** Holds {@code amount} under {@code hold} on the card's first funding source that covers it; null if none. */
-    InternalAccountId holdOnFirstCovering(Card card, UUID hold, long amount) {
-        for (InternalAccountId source : card.fundingSources()) {
+    /** Holds {@code amount} under {@code hold} on the first of {@code sources} that covers it; null if none. */
+    InternalAccountId holdOnFirstCovering(Card card, List<InternalAccountId> sources, UUID hold, long amount) {
+        for (InternalAccountId source : sources) {
             try {
                 ledger.hold(card.platformId(), Hold.pending(hold, AccountRef.owned(source.value()), card.currency(),
                         amount));

@@ -15,14 +15,17 @@ import payments.core.id.EntityId;
 import payments.core.id.InternalAccountId;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
+import payments.core.transaction.Direction;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.card.CardIssuer;
 import payments.ports.driven.card.CardTransactions;
 import payments.ports.driven.card.Cards;
+import payments.ports.driven.card.DelegatedKeys;
 import payments.ports.driven.customer.Customers;
 import payments.ports.driven.ledger.Ledger;
+import payments.ports.driven.wallet.WalletCrypto;
 import payments.ports.time.PlatformClock;
 import payments.ports.webhook.Events;
 
@@ -33,22 +36,25 @@ import payments.ports.webhook.Events;
  */
 public final class CardNetworkService implements CardNetworkUseCases {
     /** The stores a card message reads and writes. */
-    public record Stores(Cards cards, CardTransactions transactions, Customers customers, Jobs jobs) {
+    public record Stores(Cards cards, CardTransactions transactions, Customers customers, DelegatedKeys keys,
+                         Jobs jobs) {
     }
 
     private final Stores stores;
     private final CardIssuer issuer;
     private final CardBooks books;
+    private final DelegatedStamps stamps;
     private final Events events;
     private final TransactionRunner tx;
     private final PlatformClock clock;
     private final Ids ids;
 
-    public CardNetworkService(Stores stores, CardIssuer issuer, Ledger ledger, Events events, TransactionRunner tx,
-                              PlatformClock clock, Ids ids) {
+    public CardNetworkService(Stores stores, CardIssuer issuer, Ledger ledger, WalletCrypto crypto, Events events,
+                              TransactionRunner tx, PlatformClock clock, Ids ids) {
         this.stores = stores;
         this.issuer = issuer;
         this.books = new CardBooks(ledger, ids);
+        this.stamps = new DelegatedStamps(stores.keys(), crypto);
         this.events = events;
         this.tx = tx;
         this.clock = clock;
@@ -75,8 +81,10 @@ public final class CardNetworkService implements CardNetworkUseCases {
                 return new NetworkAnswer(token, decline, null);
             }
             UUID hold = ids.newId();
-            InternalAccountId account = kind.direction() == payments.core.transaction.Direction.DEBIT
-                    ? books.holdOnFirstCovering(card, hold, command.amountMinor()) : card.fundingSources().get(0);
+            DelegatedStamps.Usable usable = stamps.usable(card);
+            InternalAccountId account = kind.direction() == Direction.DEBIT
+                    ? books.holdOnFirstCovering(card, usable.sources(), hold, command.amountMinor())
+                    : card.fundingSources().get(0);
             if (account == null) {
                 return new NetworkAnswer(token, DeclineReason.INSUFFICIENT_FUNDS, null);
             }
@@ -85,6 +93,7 @@ public final class CardNetworkService implements CardNetworkUseCases {
                     .orElseThrow().platformCustomerId();
             CardTransaction t = CardTransaction.authorized(id, card, platformCustomerId, token, kind.direction(),
                     command.merchant(), command.amountMinor(), account, hold, verdict.pull(), now);
+            stamps.stamp(t, usable, now);
             if (t.isDebit() && t.pull() == FundingPull.DELAYED) {
                 schedulePull(t, 0, now);
             }

@@ -41,6 +41,11 @@ public final class HashOnlyWalletCrypto implements WalletCrypto {
     }
 
     @Override
+    public String stamp(byte[] privateScalar, byte[] payload) {
+        throw new UnsupportedOperationException("no signing in this fake");
+    }
+
+    @Override
     public TargetKey newTargetKey() {
         throw new UnsupportedOperationException("bundles are tested with the real adapter");
     }

@@ -8,6 +8,7 @@ import payments.adapter.http.routes.agent.AgentRoutes;
 import payments.adapter.http.routes.agent.AgentSelfRoutes;
 import payments.adapter.http.routes.card.CardRoutes;
 import payments.adapter.http.routes.card.CardSimulatorRoutes;
+import payments.adapter.http.routes.card.DelegatedKeyRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -41,6 +42,7 @@ public final class HttpApi {
         new AgentSelfRoutes(payments.agentOperations()).register(router);
         new CardRoutes(payments.cards(), payments.idempotency()).register(router);
         new CardSimulatorRoutes(payments.cardNetwork()).register(router);
+        new DelegatedKeyRoutes(payments.delegatedKeys()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
                 .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))

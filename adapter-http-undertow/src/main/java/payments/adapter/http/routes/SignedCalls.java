@@ -18,7 +18,7 @@ public final class SignedCalls {
     public static final String SIGNATURE = "Service-Wallet-Signature";
     static final String REQUEST_ID = "Request-Id";
     /** The 202 of a first leg. */
-    static final Shape CHALLENGE = new Shape("SignedRequestChallenge", object().required("type", string())
+    public static final Shape CHALLENGE = new Shape("SignedRequestChallenge", object().required("type", string())
             .required("payloadToSign", string()).required("requestId", string()).required("expiresAt", dateTime())
             .schema());
 
@@ -26,12 +26,12 @@ public final class SignedCalls {
     }
 
     /** The request as its signed retry binds it: method, path, raw body and the two headers. */
-    static SignedCall of(Request r) {
+    public static SignedCall of(Request r) {
         return new SignedCall(r.method(), r.apiPath(), r.rawBody(), r.header(SIGNATURE), r.header(REQUEST_ID));
     }
 
     /** 202 with what to sign on a first leg; the action's result with {@code status} otherwise. */
-    static <T> Response respond(SignedOutcome<T> outcome, int status, Function<T, Object> render) {
+    public static <T> Response respond(SignedOutcome<T> outcome, int status, Function<T, Object> render) {
         if (outcome instanceof SignedOutcome.Challenge<T> challenge) {
             SignedRequest request = challenge.request();
             return new Response(202, JsonObject.of().put("type", request.type().name())

@@ -125,7 +125,8 @@ public final class JooqCards implements Cards {
         r.set(CARDS.LAST4, c.last4());
         r.set(CARDS.EXP_MONTH, c.expMonth());
         r.set(CARDS.EXP_YEAR, c.expYear());
-        r.set(CARDS.FUNDING_SOURCES, c.fundingSources().stream().map(InternalAccountId::value).toArray(UUID[]::new));
+        r.set(CARDS.FUNDING_SOURCES, ids(c.fundingSources()));
+        r.set(CARDS.WALLET_SOURCES, ids(c.walletSources()));
         r.set(CARDS.MAX_SPEND_PER_TRANSACTION, c.maxSpendPerTransaction());
         r.set(CARDS.CURRENCY, c.currency());
         r.set(CARDS.PROCESSOR_REF, c.processorRef());
@@ -135,12 +136,20 @@ public final class JooqCards implements Cards {
         return r;
     }
 
+    private static UUID[] ids(java.util.List<InternalAccountId> accounts) {
+        return accounts.stream().map(InternalAccountId::value).toArray(UUID[]::new);
+    }
+
+    private static java.util.List<InternalAccountId> accounts(UUID[] ids) {
+        return Arrays.stream(ids).map(InternalAccountId::new).toList();
+    }
+
     private static Card toCard(CardsRecord r) {
         return new Card(new CardId(r.getId()), new PlatformId(r.getPlatformId()),
                 new CustomerId(r.getCardholderId()), r.getPlatformCardId(), CardState.valueOf(r.getState()),
                 r.getStateReason() == null ? null : CardStateReason.valueOf(r.getStateReason()),
                 r.getBrand() == null ? null : CardBrand.valueOf(r.getBrand()), r.getLast4(), r.getExpMonth(),
-                r.getExpYear(), Arrays.stream(r.getFundingSources()).map(InternalAccountId::new).toList(),
+                r.getExpYear(), accounts(r.getFundingSources()), accounts(r.getWalletSources()),
                 r.getMaxSpendPerTransaction(), r.getCurrency(), r.getProcessorRef(), r.getIssuerRef(),
                 r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
     }

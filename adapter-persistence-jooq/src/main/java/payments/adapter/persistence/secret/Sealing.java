@@ -1,6 +1,7 @@
 package payments.adapter.persistence.secret;
 
 import static payments.adapter.persistence.schema.Tables.CARDS;
+import static payments.adapter.persistence.schema.Tables.DELEGATED_KEYS;
 import static payments.adapter.persistence.schema.Tables.SERVICE_SETTINGS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
@@ -36,6 +37,10 @@ public final class Sealing {
 
     public static String cardNumbers(UUID platform, UUID card) {
         return "cards/" + platform + "/" + card;
+    }
+
+    public static String delegatedKey(UUID platform, UUID key) {
+        return "delegated_keys/" + platform + "/" + key;
     }
 
     public static String setting(String name) {
@@ -106,10 +111,15 @@ public final class Sealing {
             r.setSealed(true);
             count += r.update();
         }
-        if (!onlyUnsealed) { // card numbers are sealed from the start
+        if (!onlyUnsealed) { // card numbers and delegated keys are sealed from the start
             for (var r : db.ctx().selectFrom(CARDS).where(CARDS.SEALED_NUMBERS.isNotNull()).forUpdate().fetch()) {
                 String place = cardNumbers(r.getPlatformId(), r.getId());
                 r.setSealedNumbers(to.seal(from.open(r.getSealedNumbers(), place), place));
+                count += r.update();
+            }
+            for (var r : db.ctx().selectFrom(DELEGATED_KEYS).forUpdate().fetch()) {
+                String place = delegatedKey(r.getPlatformId(), r.getId());
+                r.setSealedPrivateKey(to.seal(from.open(r.getSealedPrivateKey(), place), place));
                 count += r.update();
             }
         }

@@ -15,7 +15,13 @@ public interface WalletCrypto {
     /** Whether the stamp's signature is a valid ECDSA-SHA256 signature of {@code payload} by its public key. */
     boolean verify(Stamp stamp, byte[] payload);
 
-    /** A fresh per-challenge HPKE target key. */
+    /**
+     * A {@code Service-Wallet-Signature} stamp over {@code payload} by the key of {@code privateScalar} (a key the
+     * service holds: a card's delegated key).
+     */
+    String stamp(byte[] privateScalar, byte[] payload);
+
+    /** A fresh P-256 key (a per-challenge HPKE target key, a delegated key): its private scalar kept server-side. */
     TargetKey newTargetKey();
 
     /** The {@code otpEncryptionTargetBundle} JSON string for a target key, signed with the service's bundle key. */
