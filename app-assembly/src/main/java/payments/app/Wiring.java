@@ -381,7 +381,7 @@ final class Wiring implements Payments {
                 internalAccountStore, jobStore), cardIssuer, tokenSecrets, events, db, platformClock, ids);
         var delegatedKeyStore = new JooqDelegatedKeys(db, box);
         cardNetwork = new CardNetworkService(new CardNetworkService.Stores(cardStore, cardTransactionStore,
-                customerStore, delegatedKeyStore, jobStore), cardIssuer, ledger, walletCrypto, events, db,
+                customerStore, delegatedKeyStore, jobStore), cardIssuer, ledger, walletCrypto, events, batching,
                 platformClock, ids);
         delegatedKeys = new DelegatedKeyService(delegatedKeyStore, cardStore, signedRetry, walletCrypto, db,
                 platformClock, ids);
@@ -394,7 +394,7 @@ final class Wiring implements Payments {
                 BulkImportSteps.KIND, bulkImportSteps,
                 AgentApprovals.KIND, agentApprovals,
                 CardProvisioning.KIND, new CardProvisioning(cardStore, cardIssuer, events),
-                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, events, ids)), platformClock, db);
+                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, jobStore, events, ids)), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);

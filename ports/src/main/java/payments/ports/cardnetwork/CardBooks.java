@@ -1,7 +1,9 @@
 package payments.ports.cardnetwork;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import payments.core.card.Card;
 import payments.core.cardnetwork.CardTransaction;
@@ -12,6 +14,7 @@ import payments.core.ledger.Hold;
 import payments.core.ledger.InsufficientFunds;
 import payments.core.ledger.Journal;
 import payments.ports.driven.Ids;
+import payments.ports.driven.Jobs;
 import payments.ports.driven.ledger.Ledger;
 
 /**
@@ -33,10 +36,32 @@ final class CardBooks {
 
     private final Ledger ledger;
     private final Ids ids;
+    private final Jobs jobs;
+    private final Duration pullDelay;
 
-    CardBooks(Ledger ledger, Ids ids) {
+    CardBooks(Ledger ledger, Ids ids, Jobs jobs, Duration pullDelay) {
         this.ledger = ledger;
         this.ids = ids;
+        this.jobs = jobs;
+        this.pullDelay = pullDelay;
+    }
+
+    /** Applies a clearing to the books and to the transaction; a pull left pending is ended by a job. */
+    CardTransaction cleared(CardTransaction t, CardTransaction.Clearing clearing, Instant now) {
+        Moved moved = clear(t, clearing, now);
+        if (moved.owed() > 0 && !moved.failed()) {
+            jobs.schedule(pull(t, moved.owed(), now));
+        }
+        return t.cleared(clearing, moved.hold(), moved.owed(), moved.failed(), now);
+    }
+
+    /**
+     * The job that ends a delayed pull of {@code amount} ({@link CardPulls}): 0 for an authorization's, which only
+     * confirms it.
+     */
+    Jobs.Job pull(CardTransaction t, long amount, Instant now) {
+        return new Jobs.Job(t.platformId(), ids.newId(), CardPulls.KIND, Map.of("cardTransactionId", t.wireId(),
+                "amount", amount), now.plus(pullDelay), 0);
     }
 
     /** Holds {@code amount} under {@code hold} on the first of {@code sources} that covers it; null if none. */
@@ -53,8 +78,7 @@ final class CardBooks {
         return null;
     }
 
-    /** Applies a clearing to the books. */
-    Moved clear(CardTransaction t, CardTransaction.Clearing c, Instant now) {
+    private Moved clear(CardTransaction t, CardTransaction.Clearing c, Instant now) {
         if (!t.isDebit()) {
             if (c.amount() > 0) {
                 credit(t, c.amount(), now);

@@ -1,6 +1,7 @@
 package payments.ports.cardnetwork;
 
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import payments.core.id.CardId;
 import payments.core.platform.Caller;
 
@@ -10,8 +11,11 @@ import payments.core.platform.Caller;
  * (the time a network gives an issuer), and its webhooks follow.
  */
 public interface CardNetworkUseCases {
-    /** An authorization of the {@code kind} given; a declined one records nothing. */
-    NetworkAnswer authorize(Caller caller, CardId card, AuthorizationKind kind, NetworkAuthorization command);
+    /**
+     * An authorization, answered once decided (authorizations are group-committed); a declined one records
+     * nothing.
+     */
+    CompletableFuture<NetworkAnswer> authorize(Caller caller, NetworkAuthorization command);
 
     /** A clearing of an open authorization: for less (partial), the same, more (post-hoc pull) or 0 (expiry). */
     NetworkAnswer clear(Caller caller, CardId card, NetworkAdjustment command);

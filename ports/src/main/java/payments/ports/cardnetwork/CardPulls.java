@@ -21,9 +21,9 @@ public final class CardPulls implements JobRunner.Handler {
     private final CardBooks books;
     private final Events events;
 
-    public CardPulls(CardTransactions transactions, Ledger ledger, Events events, Ids ids) {
+    public CardPulls(CardTransactions transactions, Ledger ledger, Jobs jobs, Events events, Ids ids) {
         this.transactions = transactions;
-        this.books = new CardBooks(ledger, ids);
+        this.books = new CardBooks(ledger, ids, jobs, java.time.Duration.ZERO); // it schedules no pull
         this.events = events;
     }
 

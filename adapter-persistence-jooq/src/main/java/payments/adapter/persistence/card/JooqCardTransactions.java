@@ -53,6 +53,11 @@ public final class JooqCardTransactions implements CardTransactions {
     }
 
     @Override
+    public void insertAll(List<CardTransaction> transactions) {
+        INSERT.writeAll(db, transactions.stream().map(JooqCardTransactions::record).toList());
+    }
+
+    @Override
     public void update(CardTransaction t) {
         UPDATE.write(db, record(t));
     }

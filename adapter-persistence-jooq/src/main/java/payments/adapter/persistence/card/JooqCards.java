@@ -5,6 +5,8 @@ import static payments.adapter.persistence.schema.Tables.CARDS;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
@@ -35,6 +37,7 @@ import payments.ports.driven.card.Cards;
 /** Cards; a card's number and code sealed under the master key ({@link SecretBox}) in the card's own row. */
 public final class JooqCards implements Cards {
     private static final Statement FIND = Statement.byKey(CARDS, CARDS.PLATFORM_ID, CARDS.ID);
+    private static final Statement FIND_ALL = Statement.byKeys(CARDS, CARDS.PLATFORM_ID, CARDS.ID);
     private final Db db;
     private final SecretBox box;
 
@@ -64,6 +67,11 @@ public final class JooqCards implements Cards {
     @Override
     public Optional<Card> find(PlatformId platform, CardId id) {
         return FIND.fetchOptional(db, platform.value(), id.value()).map(r -> toCard(r.into(CARDS)));
+    }
+
+    @Override
+    public Map<CardId, Card> findAll(PlatformId platform, Collection<CardId> ids) {
+        return FIND_ALL.fetchAll(db, CARDS.ID, ids, CardId::value, r -> toCard(r.into(CARDS)), platform.value());
     }
 
     @Override

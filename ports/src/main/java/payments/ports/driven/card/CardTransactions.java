@@ -1,5 +1,6 @@
 package payments.ports.driven.card;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import payments.core.cardnetwork.CardTransaction;
@@ -11,6 +12,11 @@ import payments.core.transaction.TransactionFilter;
 /** Card transactions, listed with the payments by {@code GET /transactions}. */
 public interface CardTransactions {
     void insert(CardTransaction transaction);
+
+    /** Inserts several, as one change. */
+    default void insertAll(List<CardTransaction> transactions) {
+        transactions.forEach(this::insert);
+    }
 
     void update(CardTransaction transaction);
 

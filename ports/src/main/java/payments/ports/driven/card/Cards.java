@@ -1,5 +1,8 @@
 package payments.ports.driven.card;
 
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import payments.core.card.Card;
 import payments.core.card.CardFilter;
@@ -17,6 +20,13 @@ public interface Cards {
     void update(Card card);
 
     Optional<Card> find(PlatformId platform, CardId id);
+
+    /** {@link #find} of several, those that exist, by id. */
+    default Map<CardId, Card> findAll(PlatformId platform, Collection<CardId> ids) {
+        Map<CardId, Card> found = new LinkedHashMap<>();
+        ids.forEach(id -> find(platform, id).ifPresent(card -> found.put(id, card)));
+        return found;
+    }
 
     /** Locks the card for the rest of the database transaction. */
     Optional<Card> findForUpdate(PlatformId platform, CardId id);

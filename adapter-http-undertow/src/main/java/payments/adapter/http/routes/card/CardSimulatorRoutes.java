@@ -6,6 +6,7 @@ import static payments.core.json.JsonSchema.object;
 import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.TRANSACT;
 
+import java.util.function.Function;
 import payments.adapter.http.Operation;
 import payments.adapter.http.Request;
 import payments.adapter.http.Response;
@@ -50,9 +51,8 @@ public final class CardSimulatorRoutes {
                 "a financial credit: credited at once");
         authorization(router, "credit_authorization_advice", AuthorizationKind.CREDIT_AUTHORIZATION_ADVICE,
                 "a credit authorization advice");
-        simulate(router, "balance_inquiry", NetworkSchemas.BALANCE_INQUIRY, "a balance inquiry (moves nothing)",
-                r -> network.authorize(r.caller(), CardRoutes.cardId(r), AuthorizationKind.BALANCE_INQUIRY,
-                        NetworkAuthorization.balanceInquiry(r.body())));
+        authorization(router, "balance_inquiry", NetworkSchemas.BALANCE_INQUIRY, "a balance inquiry (moves nothing)",
+                r -> NetworkAuthorization.balanceInquiry(CardRoutes.cardId(r), r.body()));
         simulate(router, "clearing", NetworkSchemas.CLEARING, "a clearing: partial, whole, over (a post-hoc pull), or "
                 + "0 (the authorization expired)", r -> network.clear(r.caller(), CardRoutes.cardId(r),
                 NetworkAdjustment.clearing(r.body())));
@@ -66,8 +66,18 @@ public final class CardSimulatorRoutes {
     }
 
     private void authorization(Router router, String name, AuthorizationKind kind, String what) {
-        simulate(router, name, NetworkSchemas.AUTHORIZATION, what, r -> network.authorize(r.caller(),
-                CardRoutes.cardId(r), kind, NetworkAuthorization.fromJson(r.body())));
+        authorization(router, name, NetworkSchemas.AUTHORIZATION, what,
+                r -> NetworkAuthorization.fromJson(CardRoutes.cardId(r), kind, r.body()));
+    }
+
+    /** An authorization message: group-committed, answered when its batch commits (no worker thread waits). */
+    private void authorization(Router router, String name, ObjectSchema body, String what,
+                               Function<Request, NetworkAuthorization> message) {
+        router.postNonBlocking(PATH + name, TRANSACT, operation(what, body), r -> {
+            r.query().done();
+            NetworkAuthorization command = message.apply(r);
+            return Response.later(network.authorize(r.caller(), command).thenApply(CardSimulatorRoutes::answer));
+        });
     }
 
     private interface Message {
@@ -75,14 +85,21 @@ public final class CardSimulatorRoutes {
     }
 
     private static void simulate(Router router, String name, ObjectSchema body, String what, Message message) {
-        router.post(PATH + name, TRANSACT, Operation.of("Simulate " + what).body(body)
-                .answers(202, "The issuer's answer; the card transaction's webhooks follow", SIMULATED), r -> {
+        router.post(PATH + name, TRANSACT, operation(what, body), r -> {
             r.query().done();
-            NetworkAnswer answer = message.send(r);
-            return new Response(202, JsonObject.of().put("issuerTransactionToken", answer.issuerTransactionToken())
-                    .put("approved", answer.approved()).put("declineReason", answer.declineReason())
-                    .put("cardTransactionId", answer.transaction() == null ? null : answer.transaction().wireId())
-                    .map());
+            return answer(message.send(r));
         });
+    }
+
+    private static Operation operation(String what, ObjectSchema body) {
+        return Operation.of("Simulate " + what).body(body)
+                .answers(202, "The issuer's answer; the card transaction's webhooks follow", SIMULATED);
+    }
+
+    private static Response answer(NetworkAnswer answer) {
+        return new Response(202, JsonObject.of().put("issuerTransactionToken", answer.issuerTransactionToken())
+                .put("approved", answer.approved()).put("declineReason", answer.declineReason())
+                .put("cardTransactionId", answer.transaction() == null ? null : answer.transaction().wireId())
+                .map());
     }
 }
