@@ -5,6 +5,7 @@ import payments.adapter.http.Router;
 import payments.adapter.http.page.KycPage;
 import payments.adapter.http.routes.agent.AgentRoutes;
 import payments.adapter.http.routes.agent.AgentSelfRoutes;
+import payments.adapter.http.routes.lookup.LookupRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -32,6 +33,7 @@ public final class HttpApi {
         new InvitationRoutes(payments.invitations()).register(router);
         new WalletRoutes(payments.walletAuth(), payments.walletSessions(), payments.wallets()).register(router);
         new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
+        new LookupRoutes(payments.umaProviders(), payments.vasps(), payments.withdrawalFees()).register(router);
         new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
         new AgentRoutes(payments.agents(), payments.agentInstall(), payments.agentApprovals(),
                 payments.idempotency()).register(router);
