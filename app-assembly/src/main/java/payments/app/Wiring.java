@@ -67,9 +67,11 @@ import payments.adapter.sandbox.SandboxDiscoveries;
 import payments.adapter.sandbox.SandboxFundingInstructions;
 import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxIdentityChecks;
+import payments.adapter.sandbox.SandboxNetworkFees;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
 import payments.adapter.sandbox.SandboxUmaNetwork;
+import payments.adapter.sandbox.SandboxUmaProviders;
 import payments.core.wallet.AuthMethodType;
 import payments.ports.Payments;
 import payments.ports.account.AccountOpening;
@@ -114,6 +116,10 @@ import payments.ports.compliance.VerificationService;
 import payments.ports.compliance.VerificationSteps;
 import payments.ports.compliance.VerificationSubjects;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.crypto.VaspService;
+import payments.ports.crypto.VaspUseCases;
+import payments.ports.crypto.WithdrawalFeeService;
+import payments.ports.crypto.WithdrawalFeeUseCases;
 import payments.ports.customer.BulkImportService;
 import payments.ports.customer.BulkImportSteps;
 import payments.ports.customer.BulkImportUseCases;
@@ -169,6 +175,8 @@ import payments.ports.uma.IncomingUmaService;
 import payments.ports.uma.IncomingUmaUseCases;
 import payments.ports.uma.InvitationService;
 import payments.ports.uma.InvitationUseCases;
+import payments.ports.uma.UmaProviderService;
+import payments.ports.uma.UmaProviderUseCases;
 import payments.ports.uma.UmaReceivers;
 import payments.ports.wallet.CredentialSessions;
 import payments.ports.wallet.EmbeddedWallets;
@@ -223,6 +231,9 @@ final class Wiring implements Payments {
     private final ReceiverLookupService receiverLookups;
     private final ExchangeRateService exchangeRates;
     private final DiscoveryService discoveries;
+    private final UmaProviderService umaProviders;
+    private final VaspService vasps;
+    private final WithdrawalFeeService withdrawalFees;
     private final IncomingUmaService incomingUma;
     private final InvitationService invitations;
     private final WalletAuthService walletAuth;
@@ -385,6 +396,10 @@ final class Wiring implements Payments {
                 platformClock, ids);
         delegatedKeys = new DelegatedKeyService(delegatedKeyStore, cardStore, signedRetry, walletCrypto, db,
                 platformClock, ids);
+        umaProviders = new UmaProviderService(new SandboxUmaProviders(config.sandboxUmaDomain()));
+        vasps = new VaspService();
+        withdrawalFees = new WithdrawalFeeService(internalAccountStore, platformStore, fxRates,
+                new SandboxNetworkFees(), platformClock);
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
@@ -602,6 +617,21 @@ final class Wiring implements Payments {
     @Override
     public DiscoveryUseCases discoveries() {
         return discoveries;
+    }
+
+    @Override
+    public UmaProviderUseCases umaProviders() {
+        return umaProviders;
+    }
+
+    @Override
+    public VaspUseCases vasps() {
+        return vasps;
+    }
+
+    @Override
+    public WithdrawalFeeUseCases withdrawalFees() {
+        return withdrawalFees;
     }
 
     @Override

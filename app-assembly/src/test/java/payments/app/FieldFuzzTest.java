@@ -282,6 +282,7 @@ class FieldFuzzTest {
                         "customerId", payer, "currency", "USD", "limit", "5", "cursor", now)),
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
                         "status", "NOT_SENT", "limit", "5", "cursor", now))));
+        all.addAll(lookups());
         return all;
     }
 
@@ -356,6 +357,24 @@ class FieldFuzzTest {
         return List.of(Base.post("POST /auth/delegated-keys", wallets, "/auth/delegated-keys",
                         () -> Map.of("cardId", card, "internalAccountId", wallet, "nickname", "fuzz key")),
                 Base.get("GET /auth/delegated-keys", wallets, query("/auth/delegated-keys", "accountId", wallet)));
+    }
+
+    /** The look-ups: the two directories at their second page, and a withdrawal's estimate from a USDC account. */
+    private List<Base> lookups() {
+        Map<String, Object> holder = CustomerApiTest.individual("fuzz-usdc");
+        holder.put("currencies", List.of("USDC"));
+        String usdcHolder = created(api.post("/customers", holder));
+        String usdc = (String) api.get("/customers/internal-accounts?customerId=" + usdcHolder + "&currency=USDC")
+                .data().get(0).get("id");
+        return List.of(
+                Base.get("GET /uma-providers", api, query("/uma-providers", "countryCode", "US",
+                        "currencyCode", "USD", "hasBlockedProviders", "true", "sortOrder", "asc", "limit", "5",
+                        "cursor", api.get("/uma-providers?limit=1").string("nextCursor"))),
+                Base.get("GET /vasps", api, query("/vasps", "limit", "5",
+                        "cursor", api.get("/vasps?limit=1").string("nextCursor"))),
+                Base.post("POST /crypto/estimate-withdrawal-fee", api, "/crypto/estimate-withdrawal-fee",
+                        () -> Map.of("internalAccountId", usdc, "currency", "USDC", "cryptoNetwork", "BASE",
+                                "amount", 1_000_000, "destinationAddress", "0xfuzz")));
     }
 
     /** A policy with every part, for an agent that may do everything a fuzzed request might. */

@@ -16,6 +16,8 @@ import payments.ports.compliance.DocumentUseCases;
 import payments.ports.compliance.HostedKycUseCases;
 import payments.ports.compliance.KycLinkUseCases;
 import payments.ports.compliance.VerificationUseCases;
+import payments.ports.crypto.VaspUseCases;
+import payments.ports.crypto.WithdrawalFeeUseCases;
 import payments.ports.customer.BulkImportUseCases;
 import payments.ports.customer.ContactVerificationUseCases;
 import payments.ports.customer.CustomerUseCases;
@@ -35,6 +37,7 @@ import payments.ports.transaction.TransactionUseCases;
 import payments.ports.transfer.TransferUseCases;
 import payments.ports.uma.IncomingUmaUseCases;
 import payments.ports.uma.InvitationUseCases;
+import payments.ports.uma.UmaProviderUseCases;
 import payments.ports.wallet.WalletSessionUseCases;
 import payments.ports.wallet.WalletUseCases;
 import payments.ports.walletauth.WalletAuthUseCases;
@@ -86,6 +89,15 @@ public interface Payments {
     ExchangeRateUseCases exchangeRates();
 
     DiscoveryUseCases discoveries();
+
+    /** The UMA providers' directory. */
+    UmaProviderUseCases umaProviders();
+
+    /** The custodians a crypto wallet account may name. */
+    VaspUseCases vasps();
+
+    /** A crypto withdrawal's fees, estimated before it is made. */
+    WithdrawalFeeUseCases withdrawalFees();
 
     IncomingUmaUseCases incomingUma();
 

@@ -14,6 +14,7 @@ import java.util.function.BiFunction;
 import payments.core.error.DomainError;
 import payments.core.error.FieldError;
 import payments.core.error.InvalidFields;
+import payments.core.page.KeyedPage;
 import payments.core.page.PageCursor;
 import payments.core.page.PageRequest;
 import payments.core.validation.JsonType;
@@ -161,6 +162,19 @@ public final class QueryParams {
 
     /** {@code limit} (1..100, default 20) and {@code cursor}. */
     public PageRequest page() {
+        int limit = limit();
+        PageCursor cursor = parse("cursor", (n, v) -> PageCursor.decode(v), null);
+        return new PageRequest(limit, cursor);
+    }
+
+    /** {@code limit} (1..100, default 20) and {@code cursor} of a list held whole, paged by key ({@link KeyedPage}). */
+    public KeyedPage.Request keyedPage() {
+        int limit = limit();
+        String after = parse("cursor", (n, v) -> KeyedPage.decode(v), null);
+        return new KeyedPage.Request(limit, after);
+    }
+
+    private int limit() {
         Integer limit = parse("limit", (n, v) -> {
             int l = Integer.parseInt(digits(v));
             if (l < 1 || l > PageRequest.MAX_LIMIT) {
@@ -168,8 +182,7 @@ public final class QueryParams {
             }
             return l;
         }, "must be an integer from 1 to " + PageRequest.MAX_LIMIT);
-        PageCursor cursor = parse("cursor", (n, v) -> PageCursor.decode(v), null);
-        return new PageRequest(limit == null ? PageRequest.DEFAULT_LIMIT : limit, cursor);
+        return limit == null ? PageRequest.DEFAULT_LIMIT : limit;
     }
 
     private <T> T parse(String name, BiFunction<String, String, T> parser, String message) {

@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import payments.core.crypto.CryptoNetwork;
 import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
 import payments.core.money.Currencies;
+import payments.core.money.Currency;
 import payments.core.platform.Environment;
 import payments.ports.driven.fx.FxRates;
 
@@ -22,6 +24,9 @@ import payments.ports.driven.fx.FxRates;
  * bucket; the table does not move, so a bucket's rate is stable (and so is every other bucket's).
  *
  * <p>Provider fees: 25 bps for fiat to fiat, 10 bps when either side is crypto (USDC, USDT, BTC), no fixed part.
+ *
+ * <p>The table also prices the crypto networks' native assets (ETH, SOL, POL, TRX, XPL), which no account holds, so
+ * that a network fee paid in one converts into the currency withdrawn.
  *
  * <p>Production uses the same table: there is no rate provider yet.
  */
@@ -43,7 +48,9 @@ public final class SandboxFxRates implements FxRates {
             usd("IDR", "0.000063"), usd("PHP", "0.0175"), usd("VND", "0.000039"), usd("NGN", "0.00065"),
             usd("GHS", "0.066"), usd("KES", "0.0077"), usd("TZS", "0.00038"), usd("UGX", "0.00027"),
             usd("RWF", "0.00075"), usd("MWK", "0.00058"), usd("ZMW", "0.038"), usd("BWP", "0.074"),
-            usd("ZAR", "0.054"), usd("XAF", "0.00165"), usd("XOF", "0.00165"));
+            usd("ZAR", "0.054"), usd("XAF", "0.00165"), usd("XOF", "0.00165"),
+            // Crypto networks' native assets, held by no account: what their network fees are converted from.
+            usd("ETH", "3500"), usd("SOL", "150"), usd("POL", "0.5"), usd("TRX", "0.12"), usd("XPL", "0.8"));
 
     @Override
     public Optional<ExchangeRate> rate(Environment environment, String sending, String receiving, Instant now) {
@@ -54,8 +61,12 @@ public final class SandboxFxRates implements FxRates {
         // single rounding step so that nothing but that step moves the rate.
         BigDecimal customer = USD_VALUE.get(receiving).multiply(SPREAD).divide(USD_VALUE.get(sending), PRECISION)
                 .stripTrailingZeros();
-        return Optional.of(new ExchangeRate(Currencies.of(sending), Currencies.of(receiving), customer,
-                bucketOf(now)));
+        return Optional.of(new ExchangeRate(asset(sending), asset(receiving), customer, bucketOf(now)));
+    }
+
+    /** A currency, or a crypto network's native asset. */
+    private static Currency asset(String code) {
+        return Currencies.find(code).or(() -> CryptoNetwork.nativeAsset(code)).orElseThrow();
     }
 
     @Override

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import payments.core.crypto.CryptoNetwork;
 import payments.core.fx.ExchangeRate;
 import payments.core.fx.Fees;
 import payments.core.money.Currencies;
@@ -19,8 +22,9 @@ class SandboxFxRatesTest {
     private final SandboxFxRates rates = new SandboxFxRates();
 
     @Test
-    void every_currency_has_a_value_and_every_pair_a_rate() {
-        Set<String> codes = Currencies.all().stream().map(Currency::code).collect(Collectors.toSet());
+    void every_currency_and_network_asset_has_a_value_and_every_pair_a_rate() {
+        Set<String> codes = Stream.concat(Currencies.all().stream(), Arrays.stream(CryptoNetwork.values())
+                .map(CryptoNetwork::nativeAsset)).map(Currency::code).collect(Collectors.toSet());
         assertEquals(codes, SandboxFxRates.USD_VALUE.keySet());
         for (String s : codes) {
             for (String r : codes) {
@@ -41,6 +45,14 @@ class SandboxFxRatesTest {
         assertEquals("USD", rate.sending().code());
         assertEquals("EUR", rate.receiving().code());
         assertEquals(new BigDecimal("65325"), rates.rate(Environment.SANDBOX, "USDC", "BTC", NOW).orElseThrow().rate());
+    }
+
+    @Test
+    void a_network_asset_is_priced_with_its_own_decimals() {
+        ExchangeRate eth = rates.rate(Environment.SANDBOX, "USDC", "ETH", NOW).orElseThrow();
+        assertEquals(new BigDecimal("3517.5"), eth.rate());
+        assertEquals(CryptoNetwork.ETHEREUM.nativeAsset(), eth.receiving());
+        assertEquals(9, rates.rate(Environment.SANDBOX, "USDT", "SOL", NOW).orElseThrow().receiving().decimals());
     }
 
     @Test

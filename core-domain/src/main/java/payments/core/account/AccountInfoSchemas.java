@@ -9,6 +9,7 @@ import static payments.core.validation.Types.phone;
 import static payments.core.validation.Types.string;
 import static payments.core.validation.Types.variants;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import payments.core.crypto.Vasps;
 import payments.core.customer.CustomerSchemas;
 import payments.core.error.InvalidFields;
 import payments.core.money.Currencies;
@@ -124,7 +126,8 @@ public final class AccountInfoSchemas {
         SHARED.put("country", country());
         // The reference gives no limits for these; bounded here so nothing unbounded enters.
         SHARED.put("address", string(1, 255));
-        SHARED.put("vaspName", string(1, 255));
+        // One source with GET /vasps: a custodian is named as that list names it.
+        SHARED.put("vaspName", oneOf(Vasps.names()));
         // 2048, not more: the whole identifier is a key of the identity index, whose entries PostgreSQL bounds.
         SHARED.put("invoice", string(1, 2048));
         SHARED.put("bolt12", string(1, 2048));
@@ -375,6 +378,33 @@ public final class AccountInfoSchemas {
     public static String depositTypeOn(String cryptoNetwork, String currency) {
         String type = cryptoNetwork.equals("LIGHTNING") ? "LIGHTNING" : cryptoNetwork + "_WALLET";
         return currenciesFor(type).contains(currency) ? type : null;
+    }
+
+    /**
+     * The rule an external account of {@code accountType} checks its address with ({@code address} of a wallet; for
+     * Lightning, whichever of {@code invoice}, {@code bolt12} and {@code lightningAddress} the value is), so that an
+     * address given elsewhere (a withdrawal's destination) is judged as that account would judge it; null for a type
+     * with no address.
+     */
+    public static JsonType addressRule(String accountType) {
+        String type = canonicalType(accountType);
+        ObjectSchema variant = VARIANTS.get(type);
+        if (variant == null) {
+            return null;
+        }
+        if (!type.equals("LIGHTNING")) {
+            return variant.type("address");
+        }
+        List<JsonType> forms = LIGHTNING_TARGETS.stream().map(variant::type).toList();
+        return JsonType.described(forms.get(0).schema(), (value, path, errors) -> {
+            for (JsonType form : forms) {
+                Object accepted = form.check(value, path, new ArrayList<>());
+                if (accepted != null) {
+                    return accepted;
+                }
+            }
+            return forms.get(0).check(value, path, errors);
+        });
     }
 
     /**

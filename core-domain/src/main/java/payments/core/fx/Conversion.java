@@ -41,7 +41,7 @@ public final class Conversion {
      * instead of a refusal. A result too large for a long is still refused.
      */
     public static Amounts previewSending(long totalSendingMinor, ExchangeRate rate, Fees fees) {
-        long fee = toLong(charge(BigInteger.valueOf(totalSendingMinor), fees));
+        long fee = feeOn(totalSendingMinor, fees);
         if (fee >= totalSendingMinor) {
             return new Amounts(totalSendingMinor, fee, 0);
         }
@@ -58,6 +58,14 @@ public final class Conversion {
         }
         long totalMinor = toLong(total);
         return new Amounts(totalMinor, totalMinor - net, receivingMinor);
+    }
+
+    /**
+     * The fee {@code fees} charge on a total of {@code totalSendingMinor}: the fixed part plus the basis points of the
+     * total, rounded up (what a quote with the sending side locked charges).
+     */
+    public static long feeOn(long totalSendingMinor, Fees fees) {
+        return toLong(charge(BigInteger.valueOf(totalSendingMinor), fees));
     }
 
     private static boolean fits(BigInteger total, long net, Fees fees) {

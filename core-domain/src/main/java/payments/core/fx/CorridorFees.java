@@ -38,8 +38,11 @@ public final class CorridorFees {
         return bps >= ALL ? Optional.empty() : Optional.of(new Fees(fixed, (int) bps));
     }
 
-    /** What it costs in the sending currency to deliver {@code amountMinor} of {@code currency}, rounded up. */
-    private static long inSending(String sending, long amountMinor, String currency, RateSource rates) {
+    /**
+     * What it costs in the sending currency to deliver {@code amountMinor} of {@code currency}, at the current rate,
+     * rounded up: how a fee set in another currency is charged.
+     */
+    public static long inSending(String sending, long amountMinor, String currency, RateSource rates) {
         if (amountMinor == 0 || sending.equals(currency)) {
             return amountMinor;
         }

@@ -7,6 +7,7 @@ import static payments.core.validation.Types.oneOf;
 import static payments.core.validation.Types.string;
 
 import java.util.Map;
+import payments.core.crypto.CryptoNetwork;
 import payments.core.money.Money;
 import payments.core.transfer.TransferSchemas;
 import payments.core.validation.ObjectSchema;
@@ -25,8 +26,7 @@ public final class QuoteSchemas {
                             .required("sourceType", oneOf("REALTIME_FUNDING"))
                             .optional("customerId", string(1, 100))
                             .required("currency", currency())
-                            .optional("cryptoNetwork", oneOf("SOLANA", "ETHEREUM", "BASE", "POLYGON", "TRON",
-                                    "PLASMA", "SPARK", "LIGHTNING", "BITCOIN")))))
+                            .optional("cryptoNetwork", oneOf(CryptoNetwork.class)))))
             .required("destination", Types.variants("destinationType", Map.of(
                     "ACCOUNT", ObjectSchema.of()
                             .required("destinationType", oneOf("ACCOUNT"))

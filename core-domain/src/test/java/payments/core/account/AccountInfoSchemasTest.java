@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import payments.core.crypto.Vasps;
 import payments.core.error.InvalidInput;
 import payments.core.money.Currencies;
 import payments.core.money.Currency;
@@ -454,6 +455,19 @@ class AccountInfoSchemasTest {
     void wallet_accepts_a_business_beneficiary(Row row) {
         accept(with(row.body(), "beneficiary", m("beneficiaryType", "BUSINESS", "legalName", "Acme Ltd",
                 "taxId", "12-3456789", "countryOfResidence", "US", "address", address())));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("walletRows")
+    void a_wallet_names_its_custodian_as_the_vasp_list_does_and_no_other_way(Row row) {
+        for (Vasps.Vasp vasp : Vasps.ALL) {
+            assertEquals(vasp.vaspName(), accept(with(row.body(), "vaspName", vasp.vaspName())).string("vaspName")
+                    .orElseThrow());
+        }
+        for (String unknown : new String[] {"coinbase", "Coinbase ", "Some Exchange"}) {
+            assertEquals(List.of("accountInfo.vaspName"), schemaErrorFields(with(row.body(), "vaspName", unknown)),
+                    unknown);
+        }
     }
 
     @Test

@@ -19,7 +19,7 @@ class SchemaDescriptionTest {
             payments.core.wallet.WalletSchemas.class, payments.core.invitation.InvitationSchemas.class,
             payments.core.quote.QuoteSchemas.class, payments.core.transaction.TransactionSchemas.class,
             payments.core.transfer.TransferSchemas.class, payments.core.webhook.WebhookSchemas.class,
-            payments.core.compliance.ComplianceSchemas.class);
+            payments.core.compliance.ComplianceSchemas.class, payments.core.crypto.CryptoSchemas.class);
 
     @Test
     void each_rule_describes_what_it_accepts() {

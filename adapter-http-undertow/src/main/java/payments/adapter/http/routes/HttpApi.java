@@ -9,6 +9,7 @@ import payments.adapter.http.routes.agent.AgentSelfRoutes;
 import payments.adapter.http.routes.card.CardRoutes;
 import payments.adapter.http.routes.card.CardSimulatorRoutes;
 import payments.adapter.http.routes.card.DelegatedKeyRoutes;
+import payments.adapter.http.routes.lookup.LookupRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -36,6 +37,7 @@ public final class HttpApi {
         new InvitationRoutes(payments.invitations()).register(router);
         new WalletRoutes(payments.walletAuth(), payments.walletSessions(), payments.wallets()).register(router);
         new FxRoutes(payments.exchangeRates(), payments.discoveries()).register(router);
+        new LookupRoutes(payments.umaProviders(), payments.vasps(), payments.withdrawalFees()).register(router);
         new WebhookRoutes(payments.webhooks(), payments.webhookKeys()).register(router);
         new AgentRoutes(payments.agents(), payments.agentInstall(), payments.agentApprovals(),
                 payments.idempotency()).register(router);
