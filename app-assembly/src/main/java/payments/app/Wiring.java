@@ -40,6 +40,9 @@ import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
 import payments.adapter.persistence.secret.SecretBox;
+import payments.adapter.persistence.stablecoin.JooqProviderAccounts;
+import payments.adapter.persistence.stablecoin.JooqStablecoinOperations;
+import payments.adapter.persistence.stablecoin.JooqStablecoins;
 import payments.adapter.persistence.store.JooqApiTokens;
 import payments.adapter.persistence.store.JooqCustomers;
 import payments.adapter.persistence.store.JooqExternalAccounts;
@@ -64,6 +67,7 @@ import payments.adapter.sandbox.SandboxFxRates;
 import payments.adapter.sandbox.SandboxIdentityChecks;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
+import payments.adapter.sandbox.SandboxStablecoinProvider;
 import payments.adapter.sandbox.SandboxUmaNetwork;
 import payments.core.wallet.AuthMethodType;
 import payments.ports.Payments;
@@ -140,6 +144,12 @@ import payments.ports.sandbox.ReconciliationService;
 import payments.ports.sandbox.ReconciliationUseCases;
 import payments.ports.sandbox.SandboxClockService;
 import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.stablecoin.OperationProgress;
+import payments.ports.stablecoin.ProviderLinks;
+import payments.ports.stablecoin.StablecoinIssuance;
+import payments.ports.stablecoin.StablecoinOrders;
+import payments.ports.stablecoin.StablecoinService;
+import payments.ports.stablecoin.StablecoinUseCases;
 import payments.ports.time.JobRunner;
 import payments.ports.time.PlatformClock;
 import payments.ports.transaction.AnnouncedTransactions;
@@ -225,6 +235,7 @@ final class Wiring implements Payments {
     private final AgentInstallService agentInstall;
     private final AgentApprovals agentApprovals;
     private final AgentOperationsService agentOperations;
+    private final StablecoinService stablecoins;
 
     Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
@@ -356,6 +367,17 @@ final class Wiring implements Payments {
         agentOperations = new AgentOperationsService(actingAgents, agentPayments, actionViews, transactions, quotes,
                 internalAccounts, externalAccounts);
         discoveries = new DiscoveryService(new SandboxDiscoveries());
+        var stablecoinProvider = new SandboxStablecoinProvider(); // production platforms get its 501
+        var coinStore = new JooqStablecoins(db);
+        var coinOperationStore = new JooqStablecoinOperations(db);
+        var providerAccountStore = new JooqProviderAccounts(db, box);
+        var providerLinks = new ProviderLinks(providerAccountStore, stablecoinProvider, ids);
+        var issuance = new StablecoinIssuance(coinStore, providerLinks, stablecoinProvider, jobStore, ids, db);
+        var operationProgress = new OperationProgress(coinOperationStore, coinStore, providerLinks,
+                stablecoinProvider, ledger, jobStore, ids, db);
+        stablecoins = new StablecoinService(providerLinks, issuance, new StablecoinOrders(coinOperationStore,
+                internalAccountStore, externalAccountStore, providerLinks, stablecoinProvider, ledger,
+                operationProgress, ids), providerAccountStore, coinStore, coinOperationStore, platformClock, db);
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
@@ -363,7 +385,9 @@ final class Wiring implements Payments {
                 IncomingPayments.DEADLINE, incomingPayments,
                 VerificationSteps.KIND, verificationSteps,
                 BulkImportSteps.KIND, bulkImportSteps,
-                AgentApprovals.KIND, agentApprovals), platformClock, db);
+                AgentApprovals.KIND, agentApprovals,
+                StablecoinIssuance.KIND, issuance,
+                OperationProgress.KIND, operationProgress), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -456,6 +480,11 @@ final class Wiring implements Payments {
     @Override
     public AgentOperationsUseCases agentOperations() {
         return agentOperations;
+    }
+
+    @Override
+    public StablecoinUseCases stablecoins() {
+        return stablecoins;
     }
 
     @Override

@@ -27,6 +27,7 @@ import payments.ports.quote.QuoteUseCases;
 import payments.ports.quote.ReceiverLookupUseCases;
 import payments.ports.sandbox.ReconciliationUseCases;
 import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.stablecoin.StablecoinUseCases;
 import payments.ports.transaction.TransactionUseCases;
 import payments.ports.transfer.TransferUseCases;
 import payments.ports.uma.IncomingUmaUseCases;
@@ -109,6 +110,9 @@ public interface Payments {
     AgentOperationsUseCases agentOperations();
 
     WebhookKeyUseCases webhookKeys();
+
+    /** Provider links, registered stablecoins, their mints and burns. */
+    StablecoinUseCases stablecoins();
 
     SandboxClockUseCases sandboxClock();
 

@@ -5,6 +5,7 @@ import payments.adapter.http.Router;
 import payments.adapter.http.page.KycPage;
 import payments.adapter.http.routes.agent.AgentRoutes;
 import payments.adapter.http.routes.agent.AgentSelfRoutes;
+import payments.adapter.http.routes.stablecoin.StablecoinRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -36,6 +37,7 @@ public final class HttpApi {
         new AgentRoutes(payments.agents(), payments.agentInstall(), payments.agentApprovals(),
                 payments.idempotency()).register(router);
         new AgentSelfRoutes(payments.agentOperations()).register(router);
+        new StablecoinRoutes(payments.stablecoins(), payments.idempotency()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
                 .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))

@@ -1,6 +1,7 @@
 package payments.adapter.persistence.secret;
 
 import static payments.adapter.persistence.schema.Tables.SERVICE_SETTINGS;
+import static payments.adapter.persistence.schema.Tables.STABLECOIN_PROVIDER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
 
@@ -16,7 +17,7 @@ import payments.adapter.persistence.Db;
  * The sealed columns as a whole: at start, the master key is checked against the database and rows written before
  * sealing are sealed ({@link #prepare}); an operator's rotation re-seals every secret under a new key in one
  * transaction ({@link #reseal}). Where each secret lives, and the row it is bound to, is named here once
- * ({@link #webhookKey}, {@link #walletSecret}, {@link #setting}).
+ * ({@link #webhookKey}, {@link #walletSecret}, {@link #setting}, {@link #providerAccountSecret}).
  */
 public final class Sealing {
     static final String CHECK = "master-key-check";
@@ -31,6 +32,11 @@ public final class Sealing {
 
     public static String walletSecret(UUID platform, UUID account) {
         return "wallet_secrets/" + platform + "/" + account;
+    }
+
+    /** A stablecoin provider link's API client secret (always written sealed). */
+    public static String providerAccountSecret(UUID platform, UUID link) {
+        return "stablecoin_provider_accounts/" + platform + "/" + link;
     }
 
     public static String setting(String name) {
@@ -100,6 +106,13 @@ public final class Sealing {
             r.setSecret(to.seal(from.read(r.getSecret(), r.getSealed(), place), place));
             r.setSealed(true);
             count += r.update();
+        }
+        if (!onlyUnsealed) { // written sealed from the first: a rotation is all that touches them
+            for (var r : db.ctx().selectFrom(STABLECOIN_PROVIDER_ACCOUNTS).forUpdate().fetch()) {
+                String place = providerAccountSecret(r.getPlatformId(), r.getId());
+                r.setApiClientSecret(to.seal(from.open(r.getApiClientSecret(), place), place));
+                count += r.update();
+            }
         }
         for (var r : db.ctx().selectFrom(SERVICE_SETTINGS)
                 .where(onlyUnsealed ? SERVICE_SETTINGS.SEALED.isFalse() : DSL.noCondition()).forUpdate().fetch()) {
