@@ -33,7 +33,8 @@ import payments.core.platform.Environment;
  */
 class ApiFuzzTest {
     private static final String[] KINDS = {"Customer", "InternalAccount", "ExternalAccount", "Transaction", "Quote",
-        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction"};
+        "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction", "Stablecoin",
+        "StablecoinOperation", "StablecoinProviderAccount"};
     private static final List<String> ROUTES = TestServer.get().routes();
     private static final String REDEEM = "POST /agents/device-codes/{code}/redeem";
 
@@ -205,7 +206,7 @@ class ApiFuzzTest {
 
     /** One of the other platform's real ids, or a well-formed id of any kind that exists nowhere. */
     private static Arbitrary<String> ids() {
-        return Arbitraries.oneOf(uniform(0, 5).map(i -> "victim:" + i),
+        return Arbitraries.oneOf(uniform(0, 8).map(i -> "victim:" + i),
                 Combinators.combine(Arbitraries.of(KINDS), uuids()).as((kind, uuid) -> kind + ":" + uuid));
     }
 
@@ -305,7 +306,16 @@ class ApiFuzzTest {
                 .string("id");
         String agent = (String) ((Map<?, ?>) victim.post("/agents", Map.of("name", "victim", "customerId",
                 customer, "policy", AgentApiTest.auto())).body().get("agent")).get("id");
-        return List.of(customer, account, external, transaction, token, agent);
+        // A stablecoin's link, the coin (provisioned) and a mint waiting a day for its wire (cents ending 003).
+        String link = StablecoinApiTest.link(victim);
+        String coin = StablecoinApiTest.create(victim, "/stablecoins", StablecoinApiTest.registerBody(link))
+                .string("id");
+        StablecoinApiTest.advance(victim, 120);
+        String wallet = victim.post("/platform/external-accounts", Map.of("currency", "USDC", "accountInfo",
+                Map.of("accountType", "SPARK_WALLET", "address", "sprt1qvictim"))).string("id");
+        String mint = StablecoinApiTest.create(victim, "/stablecoins/" + coin + "/mints",
+                StablecoinApiTest.wireMint(30_000, wallet)).string("id");
+        return List.of(customer, account, external, transaction, token, agent, link, coin, mint);
     }
 
     private static Map<String, Object> snapshot(ApiClient client) {
@@ -318,6 +328,10 @@ class ApiFuzzTest {
                 "approvals", client.get("/agents/approvals").body().get("totalCount"),
                 "balances", client.get("/customers/internal-accounts?limit=100").raw().body().hashCode(),
                 "config", client.get("/config").raw().body().hashCode(),
+                "stablecoins", List.of(client.get("/stablecoin-provider-accounts").body().get("totalCount"),
+                        client.get("/stablecoins").body().get("totalCount"), client.get("/stablecoins").data()
+                        .stream().mapToLong(c -> (Long) client.get("/stablecoins/" + c.get("id") + "/operations")
+                                .body().get("totalCount")).sum()),
                 "ledger", client.get("/sandbox/ledger/check").body().get("balanced"));
     }
 

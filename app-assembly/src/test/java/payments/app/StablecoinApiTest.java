@@ -598,6 +598,91 @@ class StablecoinApiTest {
         assertEquals(201, create(api, "/stablecoins/" + coin + "/mints", wireMint(DOLLAR, treasury)).status());
     }
 
+    // ---- the ledger ----
+
+    @Test
+    void twenty_concurrent_mints_and_burns_keep_the_coins_supply_equal_to_the_ledger() throws Exception {
+        String coin = (String) enabledCoin(api).get("id");
+        String treasury = platformAccount(api, "SBUSD");
+        String bank = bankAccount(api, "123456789");
+        create(api, "/stablecoins/" + coin + "/mints", balanceMint(5 * DOLLAR, treasury));
+        advance(api, 120);
+        assertEquals(5 * DOLLAR, balances(api, treasury)[0]);
+
+        // Ten mints (not completed yet, so they fund nothing) race ten burns the five tokens cover half of.
+        List<java.util.concurrent.Callable<ApiClient.Reply>> calls = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            calls.add(() -> create(api, "/stablecoins/" + coin + "/mints", balanceMint(DOLLAR, treasury)));
+            calls.add(() -> create(api, "/stablecoins/" + coin + "/burns", internalBurn(DOLLAR, treasury, bank)));
+        }
+        @SuppressWarnings("unchecked")
+        List<ApiClient.Reply> replies = Concurrently.run(calls.toArray(java.util.concurrent.Callable[]::new));
+        assertEquals(15, replies.stream().filter(r -> r.status() == 201).count(), () -> replies.stream()
+                .map(r -> r.status() + " " + r.raw().body()).toList().toString());
+        assertEquals(5, replies.stream().filter(r -> "INSUFFICIENT_BALANCE".equals(r.code())).count());
+        assertEquals(0L, balances(api, treasury)[0]);
+        assertEquals(5 * DOLLAR, balances(api, treasury)[1]);
+
+        // Ten more race the clock's advance, which settles the first ones meanwhile.
+        List<java.util.concurrent.Callable<ApiClient.Reply>> more = new java.util.ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            more.add(() -> create(api, "/stablecoins/" + coin + "/mints", balanceMint(DOLLAR, treasury)));
+        }
+        more.add(() -> api.post("/sandbox/clock/advance", Map.of("seconds", 120)));
+        @SuppressWarnings("unchecked")
+        List<ApiClient.Reply> racing = Concurrently.run(more.toArray(java.util.concurrent.Callable[]::new));
+        assertTrue(racing.stream().allMatch(r -> r.status() / 100 == 2), () -> racing.stream()
+                .map(r -> r.status() + " " + r.raw().body()).toList().toString());
+        advance(api, 120);
+
+        long supply = 0;
+        var operations = api.get("/stablecoins/" + coin + "/operations?limit=100").data();
+        assertEquals(25, operations.size());
+        for (var op : operations) {
+            assertEquals("COMPLETED", op.get("status"), op.toString());
+            long amount = Long.parseLong((String) op.get("amount"));
+            supply += "MINT".equals(op.get("operationType")) ? amount : -amount;
+        }
+        // Every token was minted into, and burnt from, the treasury: its balance is the supply, and the ledger
+        // check (@AfterEach) finds the coin's ISSUED account at minus that supply.
+        assertEquals(5 * DOLLAR + 10 * DOLLAR - 5 * DOLLAR + 9 * DOLLAR, supply);
+        assertEquals(supply, balances(api, treasury)[0]);
+        assertEquals(supply, balances(api, treasury)[1]);
+    }
+
+    @Test
+    void the_ledger_check_finds_an_operation_that_the_ledger_does_not_show() {
+        String coin = (String) enabledCoin(api).get("id");
+        String treasury = platformAccount(api, "SBUSD");
+        String completed = create(api, "/stablecoins/" + coin + "/mints", balanceMint(3 * DOLLAR, treasury))
+                .string("id");
+        advance(api, 120);
+        String pending = create(api, "/stablecoins/" + coin + "/burns", internalBurn(DOLLAR, treasury,
+                bankAccount(api, "123456789"))).string("id");
+        var db = TestServer.get().wiring().db().ctx();
+        String operation = "update stablecoin_operations set %s where id = '%s'";
+        String[][] tamperings = {
+            {"amount = amount + 1000000", "amount = amount - 1000000", completed,
+                "stablecoin supply differs from its ISSUED ledger account"},
+            {"status = 'COMPLETED'", "status = 'PENDING_PROVIDER'", pending,
+                "completed stablecoin operation without a journal"},
+            {"status = 'FAILED'", "status = 'PENDING_PROVIDER'", pending,
+                "stablecoin operation whose hold does not match its status"}};
+        for (String[] tampering : tamperings) {
+            String id = tampering[2].split(":")[1];
+            assertEquals(1, db.execute(String.format(operation, tampering[0], id)), tampering[0]);
+            try {
+                var check = api.get("/sandbox/ledger/check").body();
+                assertEquals(false, check.get("balanced"), tampering[0]);
+                assertTrue(check.get("violations").toString().contains(tampering[3]),
+                        String.valueOf(check.get("violations")));
+            } finally {
+                db.execute(String.format(operation, tampering[1], id));
+            }
+        }
+        assertEquals(true, api.get("/sandbox/ledger/check").body().get("balanced"));
+    }
+
     // ---- permissions and isolation ----
 
     @Test
