@@ -13,11 +13,11 @@ import payments.core.error.Unavailable;
 import payments.core.id.EntityId;
 import payments.core.platform.Environment;
 import payments.core.stablecoin.IssuanceStatus;
-import payments.core.stablecoin.operation.OperationStatus;
-import payments.core.stablecoin.operation.OperationType;
 import payments.core.stablecoin.ProviderAccountStatus;
 import payments.core.stablecoin.Stablecoin;
 import payments.core.stablecoin.StablecoinNetwork;
+import payments.core.stablecoin.operation.OperationStatus;
+import payments.core.stablecoin.operation.OperationType;
 import payments.ports.driven.stablecoin.StablecoinProvider;
 
 /**

@@ -1,5 +1,6 @@
 package payments.core.stablecoin;
 
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
@@ -10,6 +11,7 @@ import payments.core.error.NotFound;
 import payments.core.id.EntityId;
 import payments.core.id.PlatformId;
 import payments.core.money.Currencies;
+import payments.core.money.Money;
 import payments.core.platform.Environment;
 
 /**
@@ -24,7 +26,7 @@ public record Stablecoin(UUID id, PlatformId platformId, UUID providerAccountId,
                          String providerReference, Instant createdAt, Instant updatedAt) {
     public static final String KIND = "Stablecoin";
     /** Token amounts are minor units the ledger counts in a long: at most this, as every other amount. */
-    public static final long MAX_AMOUNT = payments.core.money.Money.MAX_MINOR;
+    public static final long MAX_AMOUNT = Money.MAX_MINOR;
 
     /** What the provider says the token is: name, symbol, the fiat it is pegged to, and its decimals. */
     public record Token(String name, String symbol, String baseCurrency, int decimals) {
@@ -64,8 +66,8 @@ public record Stablecoin(UUID id, PlatformId platformId, UUID providerAccountId,
 
     /** Token units written as the reference writes them (decimal digits): 1 to {@link #MAX_AMOUNT}, else 400. */
     public static long parseAmount(String field, String digits) {
-        java.math.BigInteger amount = new java.math.BigInteger(digits);
-        if (amount.signum() <= 0 || amount.compareTo(java.math.BigInteger.valueOf(MAX_AMOUNT)) > 0) {
+        BigInteger amount = new BigInteger(digits);
+        if (amount.signum() <= 0 || amount.compareTo(BigInteger.valueOf(MAX_AMOUNT)) > 0) {
             throw InvalidFields.of(field, "must be between 1 and " + MAX_AMOUNT + " token units");
         }
         return amount.longValueExact();

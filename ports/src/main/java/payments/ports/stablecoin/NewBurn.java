@@ -2,8 +2,8 @@ package payments.ports.stablecoin;
 
 import payments.core.id.ExternalAccountId;
 import payments.core.stablecoin.Stablecoin;
-import payments.core.stablecoin.operation.StablecoinOperation.Party;
 import payments.core.stablecoin.StablecoinSchemas;
+import payments.core.stablecoin.operation.StablecoinOperation.Party;
 import payments.core.validation.Fields;
 
 /**

@@ -1,8 +1,8 @@
 package payments.ports.stablecoin;
 
 import payments.core.stablecoin.Stablecoin;
-import payments.core.stablecoin.operation.StablecoinOperation.Party;
 import payments.core.stablecoin.StablecoinSchemas;
+import payments.core.stablecoin.operation.StablecoinOperation.Party;
 import payments.core.validation.Fields;
 
 /**

@@ -4,11 +4,11 @@ import java.util.UUID;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.platform.Caller;
-import payments.core.stablecoin.operation.OperationType;
 import payments.core.stablecoin.ProviderAccount;
 import payments.core.stablecoin.ProviderAccountStatus;
 import payments.core.stablecoin.Stablecoin;
 import payments.core.stablecoin.StablecoinFilter;
+import payments.core.stablecoin.operation.OperationType;
 import payments.core.stablecoin.operation.StablecoinOperation;
 
 /**

@@ -4,6 +4,7 @@ import static payments.adapter.persistence.Keyset.instant;
 import static payments.adapter.persistence.Keyset.utc;
 import static payments.adapter.persistence.schema.Tables.STABLECOIN_OPERATIONS;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.jooq.Condition;
@@ -95,7 +96,7 @@ public final class JooqStablecoinOperations implements StablecoinOperations {
         return STABLECOIN_OPERATIONS.PLATFORM_ID.eq(platform.value()).and(STABLECOIN_OPERATIONS.ID.eq(id));
     }
 
-    private static JSON json(java.util.Map<String, Object> value) {
+    private static JSON json(Map<String, Object> value) {
         return value == null ? null : JsonColumns.write(value);
     }
 

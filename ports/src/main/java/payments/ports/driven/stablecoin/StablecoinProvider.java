@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.platform.Environment;
 import payments.core.stablecoin.IssuanceStatus;
-import payments.core.stablecoin.operation.OperationStatus;
-import payments.core.stablecoin.operation.OperationType;
 import payments.core.stablecoin.ProviderAccountStatus;
 import payments.core.stablecoin.Stablecoin;
 import payments.core.stablecoin.StablecoinNetwork;
+import payments.core.stablecoin.operation.OperationStatus;
+import payments.core.stablecoin.operation.OperationType;
 
 /**
  * The stablecoin issuer: checks a platform's credentials, registers the tokens the platform created there, takes

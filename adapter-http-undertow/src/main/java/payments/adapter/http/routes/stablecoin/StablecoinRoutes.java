@@ -15,15 +15,16 @@ import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
 import payments.core.json.JsonObject;
 import payments.core.stablecoin.IssuanceStatus;
-import payments.core.stablecoin.operation.OperationType;
 import payments.core.stablecoin.ProviderAccount;
 import payments.core.stablecoin.ProviderAccountStatus;
 import payments.core.stablecoin.ServiceOperationsStatus;
 import payments.core.stablecoin.Stablecoin;
 import payments.core.stablecoin.StablecoinFilter;
 import payments.core.stablecoin.StablecoinJson;
-import payments.core.stablecoin.operation.StablecoinOperation;
 import payments.core.stablecoin.StablecoinSchemas;
+import payments.core.stablecoin.operation.OperationType;
+import payments.core.stablecoin.operation.StablecoinOperation;
+import payments.core.validation.Types;
 import payments.ports.batch.Idempotency;
 import payments.ports.stablecoin.LinkProviderAccount;
 import payments.ports.stablecoin.NewBurn;
@@ -146,7 +147,7 @@ public final class StablecoinRoutes {
 
     /** {@code provider}: checked, and it narrows nothing (the reference's enum has one value). */
     private static void provider(QueryParams q) {
-        q.checked("provider", payments.core.validation.Types.oneOf(ProviderAccount.PROVIDER));
+        q.checked("provider", Types.oneOf(ProviderAccount.PROVIDER));
     }
 
     private static UUID stablecoinId(Request r) {
