@@ -44,6 +44,9 @@ import payments.adapter.persistence.compliance.JooqVerifications;
 import payments.adapter.persistence.ledger.JooqLedger;
 import payments.adapter.persistence.ledger.JooqLedgerAudit;
 import payments.adapter.persistence.secret.SecretBox;
+import payments.adapter.persistence.stablecoin.JooqProviderAccounts;
+import payments.adapter.persistence.stablecoin.JooqStablecoinOperations;
+import payments.adapter.persistence.stablecoin.JooqStablecoins;
 import payments.adapter.persistence.store.JooqApiTokens;
 import payments.adapter.persistence.store.JooqCustomers;
 import payments.adapter.persistence.store.JooqExternalAccounts;
@@ -70,6 +73,7 @@ import payments.adapter.sandbox.SandboxIdentityChecks;
 import payments.adapter.sandbox.SandboxNetworkFees;
 import payments.adapter.sandbox.SandboxPaymentRail;
 import payments.adapter.sandbox.SandboxPayoutRail;
+import payments.adapter.sandbox.SandboxStablecoinProvider;
 import payments.adapter.sandbox.SandboxUmaNetwork;
 import payments.adapter.sandbox.SandboxUmaProviders;
 import payments.core.wallet.AuthMethodType;
@@ -160,6 +164,12 @@ import payments.ports.sandbox.ReconciliationService;
 import payments.ports.sandbox.ReconciliationUseCases;
 import payments.ports.sandbox.SandboxClockService;
 import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.stablecoin.OperationProgress;
+import payments.ports.stablecoin.ProviderLinks;
+import payments.ports.stablecoin.StablecoinIssuance;
+import payments.ports.stablecoin.StablecoinOrders;
+import payments.ports.stablecoin.StablecoinService;
+import payments.ports.stablecoin.StablecoinUseCases;
 import payments.ports.time.JobRunner;
 import payments.ports.time.PlatformClock;
 import payments.ports.transaction.AnnouncedTransactions;
@@ -253,6 +263,7 @@ final class Wiring implements Payments {
     private final CardService cards;
     private final CardNetworkService cardNetwork;
     private final DelegatedKeyService delegatedKeys;
+    private final StablecoinService stablecoins;
 
     Wiring(Db db, Clock clock, Ids ids, Config config, ServiceMetrics metrics, SecretBox box) {
         this.db = db;
@@ -400,6 +411,17 @@ final class Wiring implements Payments {
         vasps = new VaspService();
         withdrawalFees = new WithdrawalFeeService(internalAccountStore, platformStore, fxRates,
                 new SandboxNetworkFees(), platformClock);
+        var stablecoinProvider = new SandboxStablecoinProvider(); // production platforms get its 501
+        var coinStore = new JooqStablecoins(db);
+        var coinOperationStore = new JooqStablecoinOperations(db);
+        var providerAccountStore = new JooqProviderAccounts(db, box);
+        var providerLinks = new ProviderLinks(providerAccountStore, stablecoinProvider, ids);
+        var issuance = new StablecoinIssuance(coinStore, providerLinks, stablecoinProvider, jobStore, ids, db);
+        var operationProgress = new OperationProgress(coinOperationStore, coinStore, providerLinks,
+                stablecoinProvider, ledger, jobStore, ids, db);
+        stablecoins = new StablecoinService(providerLinks, issuance, new StablecoinOrders(coinOperationStore,
+                internalAccountStore, externalAccountStore, providerLinks, stablecoinProvider, ledger,
+                operationProgress, ids), providerAccountStore, coinStore, coinOperationStore, platformClock, db);
 
         jobs = new JobRunner(jobStore, Map.of(
                 TransferOutcomes.KIND, transferOutcomes,
@@ -409,7 +431,9 @@ final class Wiring implements Payments {
                 BulkImportSteps.KIND, bulkImportSteps,
                 AgentApprovals.KIND, agentApprovals,
                 CardProvisioning.KIND, new CardProvisioning(cardStore, cardIssuer, events),
-                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, jobStore, events, ids)), platformClock, db);
+                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, jobStore, events, ids),
+                StablecoinIssuance.KIND, issuance,
+                OperationProgress.KIND, operationProgress), platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -522,6 +546,11 @@ final class Wiring implements Payments {
     @Override
     public AgentOperationsUseCases agentOperations() {
         return agentOperations;
+    }
+
+    @Override
+    public StablecoinUseCases stablecoins() {
+        return stablecoins;
     }
 
     @Override

@@ -35,11 +35,12 @@ import payments.core.platform.Environment;
 class ApiFuzzTest {
     private static final String[] KINDS = {"Customer", "InternalAccount", "ExternalAccount", "Transaction", "Quote",
         "Token", "AuthMethod", "Session", "Lookup", "PlatformConfig", "Agent", "AgentAction", "Card",
-        "CardTransaction", "DelegatedKey", "CardFundingSource"};
+        "CardTransaction", "DelegatedKey", "CardFundingSource", "Stablecoin", "StablecoinOperation",
+        "StablecoinProviderAccount"};
     private static final List<String> ROUTES = TestServer.get().routes();
     private static final String REDEEM = "POST /agents/device-codes/{code}/redeem";
     /** How many of the victim's records the ids name ({@link #victimRecords}). */
-    private static final int VICTIM_RECORDS = 8;
+    private static final int VICTIM_RECORDS = 11;
 
     private final ApiClient attacker = TestServer.newPlatform(Environment.SANDBOX);
     private final ApiClient victim = TestServer.newPlatform(Environment.SANDBOX);
@@ -321,7 +322,17 @@ class ApiFuzzTest {
         String cardTransaction = victim.post("/sandbox/cards/" + card + "/simulate/authorization", Map.of(
                 "amount", 100, "currency", "USD", "merchant", Map.of("descriptor", "VICTIM SHOP")))
                 .string("cardTransactionId");
-        List<String> ids = List.of(customer, account, external, transaction, token, agent, card, cardTransaction);
+        // A stablecoin's link, the coin (provisioned) and a mint waiting a day for its wire (cents ending 003).
+        String link = StablecoinApiTest.link(victim);
+        String coin = StablecoinApiTest.create(victim, "/stablecoins", StablecoinApiTest.registerBody(link))
+                .string("id");
+        StablecoinApiTest.advance(victim, 120);
+        String wallet = victim.post("/platform/external-accounts", Map.of("currency", "USDC", "accountInfo",
+                Map.of("accountType", "SPARK_WALLET", "address", "sprt1qvictim"))).string("id");
+        String mint = StablecoinApiTest.create(victim, "/stablecoins/" + coin + "/mints",
+                StablecoinApiTest.wireMint(30_000, wallet)).string("id");
+        List<String> ids = List.of(customer, account, external, transaction, token, agent, card, cardTransaction,
+                link, coin, mint);
         assertEquals(VICTIM_RECORDS, ids.stream().filter(java.util.Objects::nonNull).count());
         return ids;
     }
@@ -332,11 +343,15 @@ class ApiFuzzTest {
                 "transactions", client.get("/transactions").body().get("totalCount"),
                 "externalAccounts", client.get("/customers/external-accounts").body().get("totalCount"),
                 "tokens", client.get("/tokens").body().get("totalCount"),
-                "agents", client.get("/agents").raw().body().hashCode(),
-                "approvals", client.get("/agents/approvals").body().get("totalCount"),
+                "agents", List.of(client.get("/agents").raw().body().hashCode(),
+                        client.get("/agents/approvals").body().get("totalCount")),
                 "cards", client.get("/cards?limit=100").raw().body().hashCode(),
                 "balances", client.get("/customers/internal-accounts?limit=100").raw().body().hashCode(),
                 "config", client.get("/config").raw().body().hashCode(),
+                "stablecoins", List.of(client.get("/stablecoin-provider-accounts").body().get("totalCount"),
+                        client.get("/stablecoins").body().get("totalCount"), client.get("/stablecoins").data()
+                        .stream().mapToLong(c -> (Long) client.get("/stablecoins/" + c.get("id") + "/operations")
+                                .body().get("totalCount")).sum()),
                 "ledger", client.get("/sandbox/ledger/check").body().get("balanced"));
     }
 

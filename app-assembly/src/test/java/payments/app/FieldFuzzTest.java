@@ -62,6 +62,8 @@ class FieldFuzzTest {
      * otherwise change what the other base requests mean, and they would drift into refusals.
      */
     private final ApiClient configApi = TestServer.newPlatform(Environment.SANDBOX);
+    /** Stablecoins get a platform of their own: their setup moves its sandbox clock. */
+    private final ApiClient coinApi = TestServer.newPlatform(Environment.SANDBOX);
     /** Claims invitations: the claimer is another platform, with a UMA domain of its own. */
     private final ApiClient invitee = TestServer.newPlatform(Environment.SANDBOX, "beta.example");
     /** Makes ids the API wants unique (platformCustomerId, UMA address, account number) unique per request. */
@@ -83,9 +85,11 @@ class FieldFuzzTest {
                 failures.add(failure.line());
             }
         }
-        var ledger = api.get("/sandbox/ledger/check");
-        if (!Boolean.TRUE.equals(ledger.body().get("balanced"))) {
-            failures.add("ledger unbalanced after fuzzing: " + abbreviate(ledger.raw().body(), 400));
+        for (ApiClient platform : List.of(api, coinApi)) {
+            var ledger = platform.get("/sandbox/ledger/check");
+            if (!Boolean.TRUE.equals(ledger.body().get("balanced"))) {
+                failures.add("ledger unbalanced after fuzzing: " + abbreviate(ledger.raw().body(), 400));
+            }
         }
         outcomes.forEach((route, counts) -> System.out.printf("%-45s 2xx=%d 4xx=%d other=%d%n", route,
                 counts[0], counts[1], counts[2]));
@@ -283,7 +287,39 @@ class FieldFuzzTest {
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
                         "status", "NOT_SENT", "limit", "5", "cursor", now))));
         all.addAll(lookups());
+        all.addAll(stablecoinBases(now));
         return all;
+    }
+
+    /**
+     * The stablecoin routes on {@link #coinApi}: an enabled coin whose treasury holds tokens to burn, and links
+     * rotated on an account of their own (the coin's link stays as it is).
+     */
+    private List<Base> stablecoinBases(String now) {
+        String coin = (String) StablecoinApiTest.enabledCoin(coinApi).get("id");
+        String treasury = StablecoinApiTest.platformAccount(coinApi, "SBUSD");
+        String bank = StablecoinApiTest.bankAccount(coinApi, "800000099");
+        StablecoinApiTest.create(coinApi, "/stablecoins/" + coin + "/mints",
+                StablecoinApiTest.balanceMint(1_000_000 * StablecoinApiTest.DOLLAR, treasury));
+        StablecoinApiTest.advance(coinApi, 120);
+        Map<String, Object> link = StablecoinApiTest.linkBody("fuzz-link_multi", "fuzz-secret");
+        link.put("providerAccountId", ((List<?>) ((Map<?, ?>) StablecoinApiTest.create(coinApi,
+                "/stablecoin-provider-accounts", link).body().get("details")).get("choices")).get(0));
+        String linkId = created(StablecoinApiTest.create(coinApi, "/stablecoin-provider-accounts", link));
+        Map<String, Object> mint = new HashMap<>(StablecoinApiTest.wireMint(StablecoinApiTest.DOLLAR, treasury));
+        return List.of(
+                Base.post("POST /stablecoin-provider-accounts", coinApi, "/stablecoin-provider-accounts", () -> link),
+                Base.post("POST /stablecoins", coinApi, "/stablecoins", () -> StablecoinApiTest.registerBody(linkId)),
+                Base.post("POST /stablecoins/{id}/mints", coinApi, "/stablecoins/" + coin + "/mints", () -> mint),
+                Base.post("POST /stablecoins/{id}/burns", coinApi, "/stablecoins/" + coin + "/burns",
+                        () -> StablecoinApiTest.internalBurn(StablecoinApiTest.DOLLAR, treasury, bank)),
+                Base.get("GET /stablecoin-provider-accounts", coinApi, query("/stablecoin-provider-accounts",
+                        "provider", StablecoinApiTest.PROVIDER, "status", "ACTIVE", "limit", "5", "cursor", now)),
+                Base.get("GET /stablecoins", coinApi, query("/stablecoins", "issuanceStatus", "PROVISIONED",
+                        "serviceOperationsStatus", "ENABLED", "provider", StablecoinApiTest.PROVIDER, "limit", "5",
+                        "cursor", now)),
+                Base.get("GET /stablecoins/{id}/operations", coinApi, query("/stablecoins/" + coin + "/operations",
+                        "operationType", "MINT", "limit", "5", "cursor", now)));
     }
 
     /** Cards and the card network's simulators, on a funded holder's cards (one to change, one to use). */
@@ -668,6 +704,9 @@ class FieldFuzzTest {
                 .header("Authorization", client.authorization());
         if (body != null) {
             request.header("Content-Type", "application/json");
+        }
+        if (method.equals("POST") && path.startsWith("/stablecoin")) { // the reference requires a key there
+            request.header("Idempotency-Key", UUID.randomUUID().toString());
         }
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());

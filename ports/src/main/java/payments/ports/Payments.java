@@ -33,6 +33,7 @@ import payments.ports.quote.QuoteUseCases;
 import payments.ports.quote.ReceiverLookupUseCases;
 import payments.ports.sandbox.ReconciliationUseCases;
 import payments.ports.sandbox.SandboxClockUseCases;
+import payments.ports.stablecoin.StablecoinUseCases;
 import payments.ports.transaction.TransactionUseCases;
 import payments.ports.transfer.TransferUseCases;
 import payments.ports.uma.IncomingUmaUseCases;
@@ -136,6 +137,9 @@ public interface Payments {
     DelegatedKeyUseCases delegatedKeys();
 
     WebhookKeyUseCases webhookKeys();
+
+    /** Provider links, registered stablecoins, their mints and burns. */
+    StablecoinUseCases stablecoins();
 
     SandboxClockUseCases sandboxClock();
 

@@ -8,7 +8,9 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import payments.core.error.InvalidFields;
 import payments.core.idempotency.StoredResponse;
+import payments.core.platform.Permission;
 import payments.ports.batch.Idempotency;
 import payments.ports.batch.Keyed;
 import payments.ports.batch.Sent;
@@ -31,6 +33,22 @@ public final class Idempotent {
                 return route.handle(request);
             }
             Sent sent = idempotency.execute(request.caller(), key, fingerprint(request),
+                    () -> stored(route.handle(request)));
+            return answer(request, sent);
+        };
+    }
+
+    /**
+     * {@link #wrap} for a route whose key is required (400 without one), answered, a repeat too, only to a caller
+     * holding {@code permission} (the route's own).
+     */
+    public static Handler required(Idempotency idempotency, Permission permission, Handler route) {
+        return request -> {
+            String key = request.header(HEADER);
+            if (key == null) {
+                throw InvalidFields.of(HEADER, "is required");
+            }
+            Sent sent = idempotency.execute(request.caller(), permission, key, fingerprint(request),
                     () -> stored(route.handle(request)));
             return answer(request, sent);
         };

@@ -180,8 +180,9 @@ final class OpenApiDocument {
                 ? Map.of("name", name, "in", "query", "schema", schema, "style", "form", "explode", true)
                 : Map.of("name", name, "in", "query", "schema", schema)));
         if (op.isIdempotent()) {
-            parameters.add(header(Idempotent.HEADER, "A client's key for this request (a UUID): a repeat with "
-                    + "the same key and body gets the first answer, marked Idempotent-Replayed"));
+            Map<String, Object> key = header(Idempotent.HEADER, "A client's key for this request (a UUID): a repeat "
+                    + "with the same key and body gets the first answer, marked Idempotent-Replayed");
+            parameters.add(op.isKeyRequired() ? required(key) : key);
         }
         if (op.isSigned()) {
             parameters.add(header("Service-Wallet-Signature", "The retry's signature over payloadToSign"));
@@ -251,6 +252,13 @@ final class OpenApiDocument {
 
     private static Map<String, Object> header(String name, String description) {
         return Map.of("name", name, "in", "header", "description", description, "schema", JsonSchema.string());
+    }
+
+    /** A parameter the request must carry. */
+    private static Map<String, Object> required(Map<String, Object> parameter) {
+        Map<String, Object> required = new LinkedHashMap<>(parameter);
+        required.put("required", true);
+        return required;
     }
 
     static Map<String, Object> json(Map<String, Object> schema) {

@@ -26,6 +26,7 @@ public final class Operation {
     private final Map<Integer, Answer> answers = new LinkedHashMap<>();
     private final List<Shape> shapes = new ArrayList<>();
     private boolean idempotent;
+    private boolean keyRequired;
     private boolean signed;
     private Access access = Access.API_TOKEN;
 
@@ -110,6 +111,12 @@ public final class Operation {
     public Operation idempotent() {
         this.idempotent = true;
         return this;
+    }
+
+    /** {@link #idempotent}, the key required: a request without one is 400 (the reference's stablecoin creates). */
+    public Operation idempotencyKeyRequired() {
+        this.keyRequired = true;
+        return idempotent();
     }
 
     /**
@@ -204,6 +211,10 @@ public final class Operation {
 
     public boolean isIdempotent() {
         return idempotent;
+    }
+
+    public boolean isKeyRequired() {
+        return keyRequired;
     }
 
     public boolean isSigned() {

@@ -83,6 +83,11 @@ public final class SandboxFundingInstructions implements FundingInstructions {
                     info.put("address", "sprt1sandbox" + reference.toLowerCase());
                 }
             }
+            case "SBUSD" -> { // the sandbox stablecoin lives on Spark
+                info.put("accountType", "SPARK_WALLET");
+                info.put("assetType", currency);
+                info.put("address", "sprt1sandbox" + reference.toLowerCase());
+            }
             case "USDC", "USDT" -> {
                 info.put("accountType", depositType == null ? "SOLANA_WALLET" : depositType);
                 info.put("assetType", currency);

@@ -39,7 +39,7 @@ public final class SandboxFxRates implements FxRates {
 
     /** US dollars per major unit; a mid-market snapshot of realistic magnitude. */
     static final Map<String, BigDecimal> USD_VALUE = Map.ofEntries(
-            usd("USD", "1"), usd("USDC", "1"), usd("USDT", "1"), usd("BTC", "65000"),
+            usd("USD", "1"), usd("USDC", "1"), usd("USDT", "1"), usd("BTC", "65000"), usd("SBUSD", "1"),
             usd("EUR", "1.08"), usd("GBP", "1.27"), usd("MXN", "0.058"), usd("CAD", "0.73"),
             usd("BRL", "0.19"), usd("COP", "0.00025"), usd("GTQ", "0.129"), usd("HTG", "0.0076"),
             usd("JMD", "0.0064"), usd("DKK", "0.145"), usd("AED", "0.2723"), usd("EGP", "0.0205"),

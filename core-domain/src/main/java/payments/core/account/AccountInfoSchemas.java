@@ -38,7 +38,7 @@ public final class AccountInfoSchemas {
     public static final String LIGHTNING_ALIAS = "LIGHTNING_ACCOUNT";
 
     private static final String PREFIX = "accountInfo.";
-    private static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT");
+    private static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT", "SBUSD");
 
     // ---- Beneficiaries (reference: Beneficiary, BusinessBeneficiary, WalletIndividualBeneficiary) ----
 

@@ -11,7 +11,7 @@ import java.util.Set;
  * satoshis, USDC and USDT in 6 decimals). Every amount on the wire is an integer of these minor units.
  */
 public final class Currencies {
-    private static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT");
+    private static final Set<String> CRYPTO = Set.of("BTC", "USDC", "USDT", "SBUSD");
     private static final Map<String, Currency> BY_CODE = new LinkedHashMap<>();
 
     static {
@@ -54,6 +54,8 @@ public final class Currencies {
         add("USDC", "USD Coin", "USDC", 6);
         add("USDT", "Tether", "USDT", 6);
         add("BTC", "Bitcoin", "₿", 8);
+        // The sandbox stablecoin provider's token, held once a coin of it is enabled for service operations.
+        add("SBUSD", "Sandbox USD", "SBUSD", 6);
     }
 
     private Currencies() {

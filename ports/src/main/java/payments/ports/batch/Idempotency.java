@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import payments.core.idempotency.StoredResponse;
 import payments.core.platform.Caller;
+import payments.core.platform.Permission;
 
 /**
  * Runs a money-moving request at most once per {@code Idempotency-Key}: its response is kept in the same database
@@ -17,6 +18,13 @@ public interface Idempotency {
      * @param effect      performs the request and renders its response; it joins the key's database transaction
      */
     Sent execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect);
+
+    /**
+     * {@link #execute} for a route that needs {@code permission} rather than TRANSACT (a configuration change whose
+     * key the reference requires): a repeat is answered only to a caller the route would let in.
+     */
+    Sent execute(Caller caller, Permission permission, String key, byte[] requestHash,
+                 Supplier<StoredResponse> effect);
 
     /**
      * {@link #execute} for a request that ends with a call out of the database (a webhook the platform may answer by

@@ -39,7 +39,13 @@ public final class IdempotencyService implements Idempotency {
 
     @Override
     public Sent execute(Caller caller, String key, byte[] requestHash, Supplier<StoredResponse> effect) {
-        caller.require(Permission.TRANSACT);
+        return execute(caller, Permission.TRANSACT, key, requestHash, effect);
+    }
+
+    @Override
+    public Sent execute(Caller caller, Permission permission, String key, byte[] requestHash,
+                        Supplier<StoredResponse> effect) {
+        caller.require(permission);
         return once(caller, IdempotencyKey.canonical(key), requestHash, effect);
     }
 

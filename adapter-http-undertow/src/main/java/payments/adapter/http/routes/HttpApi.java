@@ -10,6 +10,7 @@ import payments.adapter.http.routes.card.CardRoutes;
 import payments.adapter.http.routes.card.CardSimulatorRoutes;
 import payments.adapter.http.routes.card.DelegatedKeyRoutes;
 import payments.adapter.http.routes.lookup.LookupRoutes;
+import payments.adapter.http.routes.stablecoin.StablecoinRoutes;
 import payments.ports.Payments;
 
 /** Every route of the API over the service's driving ports; a new endpoint is registered by its resource's routes. */
@@ -45,6 +46,7 @@ public final class HttpApi {
         new CardRoutes(payments.cards(), payments.idempotency()).register(router);
         new CardSimulatorRoutes(payments.cardNetwork()).register(router);
         new DelegatedKeyRoutes(payments.delegatedKeys()).register(router);
+        new StablecoinRoutes(payments.stablecoins(), payments.idempotency()).register(router);
         return new ApiHandler(router, payments.authentication()::authenticate,
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
                 .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))

@@ -81,7 +81,29 @@ public final class JooqLedgerAudit implements LedgerAudit {
             new Check("completed transaction without a journal (transaction)", """
                     select t.id::text from transactions t where t.platform_id = ? and t.status = 'COMPLETED'
                     and not exists (select 1 from ledger_journals j where j.platform_id = t.platform_id
-                                    and j.reference = 'Transaction:' || t.id::text)"""));
+                                    and j.reference = 'Transaction:' || t.id::text)"""),
+            new Check("completed stablecoin operation without a journal (operation)", """
+                    select o.id::text from stablecoin_operations o where o.platform_id = ? and o.status = 'COMPLETED'
+                    and not exists (select 1 from ledger_journals j where j.platform_id = o.platform_id
+                                    and j.reference = 'StablecoinOperation:' || o.id::text)"""),
+            // A coin's supply (its completed mints less its completed burns) is minus its ISSUED account's balance.
+            new Check("stablecoin supply differs from its ISSUED ledger account (stablecoin, supply, ledger)", """
+                    select s.id::text, coalesce(o.supply, 0)::text, (-coalesce(l.posted, 0))::text
+                    from stablecoins s
+                    left join (select stablecoin_id, sum(case operation_type when 'MINT' then amount
+                                                         else -amount end) as supply
+                               from stablecoin_operations where platform_id = ? and status = 'COMPLETED'
+                               group by stablecoin_id) o on o.stablecoin_id = s.id
+                    left join (select bucket_of, sum(posted_minor) as posted from ledger_accounts
+                               where platform_id = ? and kind = 'SYSTEM' group by bucket_of) l
+                           on l.bucket_of = s.issued_account_id
+                    where s.platform_id = ? and coalesce(o.supply, 0) <> -coalesce(l.posted, 0)"""),
+            // The hold of an operation that spends from an internal account ends with the operation.
+            new Check("stablecoin operation whose hold does not match its status (operation, status, hold)", """
+                    select o.id::text, o.status, h.status from stablecoin_operations o
+                    join ledger_holds h on h.platform_id = o.platform_id and h.id = o.hold_id
+                    where o.platform_id = ? and h.status <> case o.status when 'COMPLETED' then 'POSTED'
+                        when 'FAILED' then 'VOIDED' when 'EXPIRED' then 'VOIDED' else 'PENDING' end"""));
 
     private final Db db;
 

@@ -3,6 +3,7 @@ package payments.adapter.persistence.secret;
 import static payments.adapter.persistence.schema.Tables.CARDS;
 import static payments.adapter.persistence.schema.Tables.DELEGATED_KEYS;
 import static payments.adapter.persistence.schema.Tables.SERVICE_SETTINGS;
+import static payments.adapter.persistence.schema.Tables.STABLECOIN_PROVIDER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.WALLET_SECRETS;
 import static payments.adapter.persistence.schema.Tables.WEBHOOK_KEYS;
 
@@ -18,7 +19,7 @@ import payments.adapter.persistence.Db;
  * The sealed columns as a whole: at start, the master key is checked against the database and rows written before
  * sealing are sealed ({@link #prepare}); an operator's rotation re-seals every secret under a new key in one
  * transaction ({@link #reseal}). Where each secret lives, and the row it is bound to, is named here once
- * ({@link #webhookKey}, {@link #walletSecret}, {@link #setting}).
+ * ({@link #webhookKey}, {@link #walletSecret}, {@link #setting}, {@link #providerAccountSecret}).
  */
 public final class Sealing {
     static final String CHECK = "master-key-check";
@@ -41,6 +42,11 @@ public final class Sealing {
 
     public static String delegatedKey(UUID platform, UUID key) {
         return "delegated_keys/" + platform + "/" + key;
+    }
+
+    /** A stablecoin provider link's API client secret (always written sealed). */
+    public static String providerAccountSecret(UUID platform, UUID link) {
+        return "stablecoin_provider_accounts/" + platform + "/" + link;
     }
 
     public static String setting(String name) {
@@ -111,7 +117,7 @@ public final class Sealing {
             r.setSealed(true);
             count += r.update();
         }
-        if (!onlyUnsealed) { // card numbers and delegated keys are sealed from the start
+        if (!onlyUnsealed) { // written sealed from the first: a rotation is all that touches them
             for (var r : db.ctx().selectFrom(CARDS).where(CARDS.SEALED_NUMBERS.isNotNull()).forUpdate().fetch()) {
                 String place = cardNumbers(r.getPlatformId(), r.getId());
                 r.setSealedNumbers(to.seal(from.open(r.getSealedNumbers(), place), place));
@@ -120,6 +126,11 @@ public final class Sealing {
             for (var r : db.ctx().selectFrom(DELEGATED_KEYS).forUpdate().fetch()) {
                 String place = delegatedKey(r.getPlatformId(), r.getId());
                 r.setSealedPrivateKey(to.seal(from.open(r.getSealedPrivateKey(), place), place));
+                count += r.update();
+            }
+            for (var r : db.ctx().selectFrom(STABLECOIN_PROVIDER_ACCOUNTS).forUpdate().fetch()) {
+                String place = providerAccountSecret(r.getPlatformId(), r.getId());
+                r.setApiClientSecret(to.seal(from.open(r.getApiClientSecret(), place), place));
                 count += r.update();
             }
         }

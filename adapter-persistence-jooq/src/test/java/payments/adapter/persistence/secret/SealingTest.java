@@ -7,14 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import payments.adapter.persistence.Database;
 import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.embedded.EmbeddedDatabase;
+import payments.adapter.persistence.stablecoin.JooqProviderAccounts;
 import payments.adapter.persistence.store.JooqWallets;
 import payments.core.id.InternalAccountId;
 import payments.core.id.PlatformId;
+import payments.core.platform.Environment;
+import payments.core.stablecoin.ProviderAccount;
+import payments.core.stablecoin.ProviderAccountStatus;
+import payments.ports.driven.stablecoin.StablecoinProvider;
 
 /** The sealed columns as a whole, on a database of their own: the start's check and sealing, and a rotation. */
 class SealingTest {
@@ -55,6 +61,40 @@ class SealingTest {
                     .find(new PlatformId(platform), new InternalAccountId(account)).orElseThrow());
             assertEquals("ab12", new JooqServiceSettings(database.db(), second).getOrCreate("wallet-bundle-key",
                     () -> "unused"));
+        }
+    }
+
+    @Test
+    void a_rotation_reseals_the_stablecoin_providers_secrets_each_for_its_own_row() throws Exception {
+        try (EmbeddedDatabase pg = EmbeddedDatabase.startTemporary(false);
+             Database database = Database.connect(pg.jdbcUrl(), pg.user(), pg.password(), 2);
+             Connection c = DriverManager.getConnection(pg.jdbcUrl(), pg.user(), pg.password())) {
+            UUID platform = UUID.randomUUID();
+            c.createStatement().execute("insert into platforms values ('" + platform + "', 'p', 'SANDBOX', '{}', "
+                    + "now(), now())");
+            SecretBox first = SecretBox.of(SecretBox.newMasterKey());
+            Sealing.prepare(database.db(), first);
+            var link = new ProviderAccount(UUID.randomUUID(), new PlatformId(platform), "acct_1",
+                    Environment.SANDBOX, ProviderAccountStatus.ACTIVE, Instant.now(), Instant.now(), Instant.now());
+            database.db().inTransaction(() -> new JooqProviderAccounts(database.db(), first).insert(link,
+                    new StablecoinProvider.Credentials("app", "the provider secret")));
+            assertEquals(0, count(c, "select count(*) from stablecoin_provider_accounts where position("
+                    + "'the provider secret'::bytea in api_client_secret) > 0"));
+
+            SecretBox second = SecretBox.of(SecretBox.newMasterKey());
+            assertTrue(Sealing.reseal(database.db(), first, second) >= 2);
+
+            assertEquals("the provider secret", database.db().inTransaction(() -> new JooqProviderAccounts(
+                    database.db(), second).credentials(link.platformId(), link.id())).apiClientSecret());
+            assertThrows(IllegalStateException.class, () -> database.db().inTransaction(() ->
+                    new JooqProviderAccounts(database.db(), first).credentials(link.platformId(), link.id())));
+            // Bound to its row: the sealed value copied onto another link does not open there.
+            UUID copy = UUID.randomUUID();
+            c.createStatement().execute("insert into stablecoin_provider_accounts select platform_id, '" + copy
+                    + "', provider, 'acct_2', environment, status, api_client_id, api_client_secret, "
+                    + "last_verified_at, created_at, updated_at from stablecoin_provider_accounts");
+            assertThrows(IllegalStateException.class, () -> database.db().inTransaction(() ->
+                    new JooqProviderAccounts(database.db(), second).credentials(link.platformId(), copy)));
         }
     }
 
