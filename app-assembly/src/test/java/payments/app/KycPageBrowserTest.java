@@ -3,45 +3,26 @@ package payments.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import payments.core.platform.Environment;
 
-/**
- * The hosted verification page in a real browser: Debian's Chromium, headless, driven by its ChromeDriver. Skipped
- * where Chromium is not installed, unless {@code PAYMENTS_BROWSER_TESTS=required} (CI installs it and sets that).
- */
+/** The hosted verification page in a real browser ({@link Chromium}). */
 class KycPageBrowserTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
     private static ChromeDriver browser;
     private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
 
     @BeforeAll
     static void startBrowser() {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
-        if ("required".equals(System.getenv("PAYMENTS_BROWSER_TESTS"))) {
-            assertTrue(installed, "Chromium and ChromeDriver are required: apt-get install chromium chromium-driver");
-        }
-        Assumptions.assumeTrue(installed, "Chromium is not installed");
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless=new",
-                "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync");
-        browser = new ChromeDriver(new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
-                .build(), options);
+        browser = Chromium.start();
     }
 
     @AfterAll

@@ -402,6 +402,8 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+        // An answer is about one platform's money at one moment: no browser or proxy keeps it (the console, too).
+        exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
         byte[] bytes = response.body() instanceof byte[] raw ? raw : JsonCodec.write(response.body());
         // Written and ended on the connection's I/O thread, once this worker's call returns. An exchange that ends on
         // a worker thread makes the I/O thread spin while the worker re-arms the connection for the next request,

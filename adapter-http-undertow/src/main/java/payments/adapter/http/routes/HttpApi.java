@@ -3,6 +3,7 @@ package payments.adapter.http.routes;
 import payments.adapter.http.ApiHandler;
 import payments.adapter.http.Router;
 import payments.adapter.http.page.CardRevealPage;
+import payments.adapter.http.page.ConsolePage;
 import payments.adapter.http.page.KycPage;
 import payments.adapter.http.routes.agent.AgentRoutes;
 import payments.adapter.http.routes.agent.AgentSelfRoutes;
@@ -51,6 +52,7 @@ public final class HttpApi {
                 payments.authentication()::authenticateRemembered).readyWhen(payments.health()::ready)
                 .withPage(KycPage.PREFIX, new KycPage(payments.hostedKyc()))
                 .withPage(CardRevealPage.PREFIX, new CardRevealPage(payments.cardReveals()))
+                .withPage(ConsolePage.PREFIX, new ConsolePage())
                 .withAgents(payments.agentAuthentication()::authenticateAgent);
     }
 }

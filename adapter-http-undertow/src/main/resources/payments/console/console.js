@@ -1,0 +1,325 @@
+'use strict';
+// The sandbox console: a client of the public API in the browser. The API token lives in this tab's
+// sessionStorage only and is sent only to this server's API. Every value from the API is written as text
+// (textContent, never HTML), so a customer named like markup shows as that markup's text.
+
+const BASE = '/2025-10-13';
+const TOKEN_KEY = 'payments.console.token';
+const view = () => document.getElementById('view');
+const state = { config: null };
+
+/** An element with attributes and children (strings become text nodes). */
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (name.startsWith('on')) {
+      node.addEventListener(name.substring(2), value);
+    } else if (value !== undefined && value !== null && value !== false) {
+      node.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+function show(...nodes) {
+  view().replaceChildren(...nodes);
+}
+
+class ApiError extends Error {
+  constructor(status, body) {
+    super(body && body.message ? body.code + ': ' + body.message : 'HTTP ' + status);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+async function api(method, path, body, token) {
+  const headers = { Authorization: 'Basic ' + btoa(token || sessionStorage.getItem(TOKEN_KEY) || '') };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+  }
+  if (method === 'POST') {
+    headers['Idempotency-Key'] = crypto.randomUUID();
+  }
+  // credentials 'omit': a refused token is an error here, never the browser's own sign-in dialog.
+  const response = await fetch(BASE + path, { method, headers, credentials: 'omit', cache: 'no-store',
+    body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok && response.status !== 202) {
+    throw new ApiError(response.status, json);
+  }
+  return json;
+}
+
+/** An amount in the currency's units with its decimals: {amount, currency: {code, decimals}}. */
+function money(value) {
+  if (!value || !value.currency) {
+    return '';
+  }
+  const decimals = value.currency.decimals;
+  const negative = value.amount < 0;
+  const digits = String(Math.abs(value.amount)).padStart(decimals + 1, '0');
+  const units = decimals > 0 ? digits.slice(0, -decimals) + '.' + digits.slice(-decimals) : digits;
+  return (negative ? '-' : '') + units + ' ' + value.currency.code;
+}
+
+function sandbox() {
+  return state.config && state.config.environment === 'SANDBOX';
+}
+
+function errorLine(error) {
+  return el('p', { class: 'error', role: 'alert' }, error.message);
+}
+
+function table(headings, rows) {
+  return el('table', {}, el('thead', {}, el('tr', {}, headings.map(h => el('th', {}, h)))),
+    el('tbody', {}, rows.length ? rows : [el('tr', {}, el('td', { colspan: headings.length, class: 'muted' },
+      'Nothing yet.'))]));
+}
+
+function link(hash, text) {
+  return el('a', { href: '#' + hash }, text);
+}
+
+function fields(entries) {
+  return el('dl', {}, entries.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value ?? '')]));
+}
+
+/** A form whose submit runs {@code action} with its values, showing a refusal beside it. */
+function form(id, inputs, label, action) {
+  const message = el('span', { class: 'error', role: 'alert' });
+  const node = el('form', { id }, inputs, el('button', { type: 'submit' }, label), message);
+  node.addEventListener('submit', async event => {
+    event.preventDefault();
+    message.textContent = '';
+    try {
+      await action(Object.fromEntries(new FormData(node).entries()));
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  });
+  return node;
+}
+
+function input(name, label, attributes) {
+  return el('label', {}, label, el('input', Object.assign({ name, id: 'input-' + name }, attributes || {})));
+}
+
+function select(name, label, options) {
+  return el('label', {}, label, el('select', { name, id: 'input-' + name },
+    options.map(([value, text]) => el('option', { value }, text))));
+}
+
+// ---- views ----
+
+function signIn(error) {
+  document.getElementById('nav').replaceChildren();
+  document.getElementById('sign-out').hidden = true;
+  document.getElementById('environment').textContent = '';
+  show(el('h1', {}, 'Sign in'),
+    el('p', {}, 'Paste an API token (', el('code', {}, '<token id>:<secret>'), '). It is kept in this tab only.'),
+    form('sign-in', [input('token', 'API token', { type: 'password', autocomplete: 'off', required: true })],
+      'Sign in', async values => {
+        const token = values.token.trim();
+        state.config = await api('GET', '/config', undefined, token);
+        sessionStorage.setItem(TOKEN_KEY, token);
+        if (location.hash === '#/customers') {
+          route();
+        } else {
+          location.hash = '#/customers';
+        }
+      }),
+    error ? errorLine(error) : null);
+}
+
+function chrome() {
+  const env = document.getElementById('environment');
+  env.textContent = state.config.environment;
+  env.className = state.config.environment.toLowerCase();
+  const links = [['/customers', 'Customers'], ['/transactions', 'Transactions'], ['/webhooks', 'Webhooks'],
+    ['/ledger', 'Ledger check'], ['/config', 'Config']];
+  if (sandbox()) {
+    links.splice(3, 0, ['/clock', 'Clock']);
+  }
+  document.getElementById('nav').replaceChildren(...links.map(([hash, text]) => link(hash, text)));
+  document.getElementById('sign-out').hidden = false;
+}
+
+/** A list with a cursor: {@code load(cursor)} fetches a page; next and first page buttons. */
+async function paged(title, headings, path, render, extra) {
+  const cursors = [];
+  const body = el('div');
+  async function load(cursor) {
+    const page = await api('GET', path + (path.includes('?') ? '&' : '?') + 'limit=20'
+      + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''));
+    const next = page.hasMore ? el('button', { type: 'button', id: 'next-page', onclick: () => {
+      cursors.push(cursor);
+      load(page.nextCursor);
+    } }, 'Next page') : null;
+    const back = cursors.length ? el('button', { type: 'button', onclick: () => load(cursors.pop()) },
+      'Previous page') : null;
+    body.replaceChildren(table(headings, page.data.map(render)),
+      el('div', { class: 'pager' }, back, next,
+        page.totalCount !== undefined ? el('span', { class: 'muted' }, page.totalCount + ' in all') : null));
+  }
+  show(el('h1', {}, title), extra || null, body);
+  await load(null);
+}
+
+function customerName(c) {
+  return c.fullName || (c.businessInfo && c.businessInfo.legalName) || c.platformCustomerId || '';
+}
+
+async function customers(query) {
+  const search = form('customer-search', [input('platformCustomerId', 'Platform customer id'),
+    select('customerType', 'Type', [['', 'Any'], ['INDIVIDUAL', 'Individual'], ['BUSINESS', 'Business']])],
+  'Search', async values => {
+    const params = new URLSearchParams(Object.entries(values).filter(([, v]) => v));
+    location.hash = '#/customers?' + params;
+  });
+  const create = sandbox() ? form('create-customer', [input('fullName', 'Full name', { required: true }),
+    input('email', 'Email', { type: 'email' }),
+    select('kycStatus', 'KYC (sandbox)', [['APPROVED', 'Approved'], ['PENDING', 'Pending'],
+      ['REJECTED', 'Rejected']])],
+  'Create customer', async values => {
+    const created = await api('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: values.fullName,
+      email: values.email || undefined, kycStatus: values.kycStatus, currencies: ['USD', 'EUR'] });
+    location.hash = '#/customers/' + encodeURIComponent(created.id);
+  }) : null;
+  await paged('Customers', ['Customer', 'Name', 'Platform id', 'Type', 'KYC', 'Created'],
+    '/customers' + (query ? '?' + query : ''),
+    c => el('tr', {}, el('td', {}, link('/customers/' + encodeURIComponent(c.id), c.id)),
+      el('td', { class: 'name' }, customerName(c)), el('td', {}, c.platformCustomerId || ''),
+      el('td', {}, c.customerType), el('td', {}, c.kycStatus || c.kybStatus || ''), el('td', {}, c.createdAt)),
+    el('div', {}, search, create));
+}
+
+async function customer(id) {
+  const [c, accounts] = await Promise.all([api('GET', '/customers/' + encodeURIComponent(id)),
+    api('GET', '/customers/internal-accounts?limit=100&customerId=' + encodeURIComponent(id))]);
+  const rows = accounts.data.map(a => el('tr', {}, el('td', {}, link('/accounts/' + encodeURIComponent(a.id), a.id)),
+    el('td', {}, a.type), el('td', { class: 'amount balance' }, money(a.balance)), el('td', {}, a.status),
+    el('td', {}, sandbox() ? form('fund-' + a.id, [input('amount', 'Amount (minor units)',
+      { type: 'number', min: 1, required: true })], 'Fund', async values => {
+      await api('POST', '/sandbox/internal-accounts/' + encodeURIComponent(a.id) + '/fund',
+        { amount: Number(values.amount) });
+      await customer(id);
+    }) : '')));
+  show(el('h1', { class: 'name' }, customerName(c)),
+    fields([['Id', c.id], ['Platform id', c.platformCustomerId], ['Type', c.customerType],
+      ['KYC', c.kycStatus || c.kybStatus], ['Email', c.email], ['UMA address', c.umaAddress],
+      ['Created', c.createdAt]]),
+    el('h2', {}, 'Accounts'), table(['Account', 'Type', 'Balance', 'Status', ''], rows));
+}
+
+async function transactions(query) {
+  await paged('Transactions', ['Transaction', 'Type', 'Status', 'Amount', 'Customer', 'Created'],
+    '/transactions' + (query ? '?' + query : ''),
+    t => el('tr', {}, el('td', {}, link('/transactions/' + encodeURIComponent(t.id), t.id)), el('td', {}, t.type),
+      el('td', { class: 'status' }, t.status), el('td', { class: 'amount' },
+        money(t.sentAmount || t.receivedAmount || t.authorizedAmount)),
+      el('td', {}, t.customerId), el('td', {}, t.createdAt)));
+}
+
+async function account(id) {
+  await transactions('accountIdentifier=' + encodeURIComponent(id));
+  view().prepend(el('p', { class: 'muted' }, 'Account ' + id));
+}
+
+async function transaction(id) {
+  const t = await api('GET', '/transactions/' + encodeURIComponent(id));
+  show(el('h1', {}, 'Transaction'),
+    fields([['Id', t.id], ['Type', t.type], ['Status', t.status], ['Direction', t.direction],
+      ['Sent', money(t.sentAmount)], ['Received', money(t.receivedAmount)],
+      ['Authorized', money(t.authorizedAmount)], ['Settled', money(t.settledAmount)],
+      ['Failure', t.failureReason], ['Customer', t.customerId], ['Created', t.createdAt],
+      ['Updated', t.updatedAt], ['Settled at', t.settledAt]]),
+    el('h2', {}, 'As the API answers it'), el('pre', {}, JSON.stringify(t, null, 2)));
+}
+
+async function webhooks() {
+  await paged('Webhook events', ['Event', 'Type', 'Status', 'Created'], '/webhooks/events',
+    e => el('tr', {}, el('td', {}, e.id), el('td', {}, e.type), el('td', {}, e.status), el('td', {}, e.createdAt)));
+}
+
+async function clock() {
+  const now = await api('GET', '/sandbox/clock');
+  show(el('h1', {}, 'Sandbox clock'),
+    fields([['Now', now.now], ['Ahead of real time by (s)', now.offsetSeconds]]),
+    form('advance-clock', [input('seconds', 'Seconds', { type: 'number', min: 1, required: true })],
+      'Advance', async values => {
+        await api('POST', '/sandbox/clock/advance', { seconds: Number(values.seconds) });
+        await clock();
+      }));
+}
+
+async function ledger() {
+  const check = await api('GET', '/sandbox/ledger/check');
+  show(el('h1', {}, 'Ledger check'), el('p', { id: 'ledger-result' },
+    check.balanced ? 'Balanced: every invariant holds.' : 'Not balanced:'),
+  el('ul', {}, check.violations.map(v => el('li', {}, v))));
+}
+
+function config() {
+  show(el('h1', {}, 'Platform configuration'), el('pre', {}, JSON.stringify(state.config, null, 2)));
+}
+
+const ROUTES = [
+  [/^\/customers$/, () => customers()],
+  [/^\/customers\?(.*)$/, m => customers(m[1])],
+  [/^\/customers\/([^/?]+)$/, m => customer(decodeURIComponent(m[1]))],
+  [/^\/accounts\/([^/?]+)$/, m => account(decodeURIComponent(m[1]))],
+  [/^\/transactions$/, () => transactions()],
+  [/^\/transactions\/([^/?]+)$/, m => transaction(decodeURIComponent(m[1]))],
+  [/^\/webhooks$/, () => webhooks()],
+  [/^\/clock$/, () => clock()],
+  [/^\/ledger$/, () => ledger()],
+  [/^\/config$/, () => config()],
+];
+
+async function route() {
+  if (!sessionStorage.getItem(TOKEN_KEY)) {
+    signIn();
+    return;
+  }
+  try {
+    if (!state.config) {
+      state.config = await api('GET', '/config');
+    }
+    chrome();
+    const path = location.hash.replace(/^#/, '') || '/customers';
+    for (const [pattern, render] of ROUTES) {
+      const match = path.match(pattern);
+      if (match) {
+        await render(match);
+        return;
+      }
+    }
+    show(el('h1', {}, 'Not found'), el('p', {}, 'No such view: ' + path));
+  } catch (error) {
+    if (error.status === 401) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      state.config = null;
+      signIn(error);
+    } else {
+      show(el('h1', {}, 'Error'), errorLine(error));
+    }
+  }
+}
+
+function signOut() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  state.config = null;
+  location.hash = '';
+  signIn();
+}
+
+document.getElementById('sign-out').addEventListener('click', signOut);
+window.addEventListener('hashchange', route);
+route();

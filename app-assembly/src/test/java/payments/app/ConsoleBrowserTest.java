@@ -1,0 +1,162 @@
+package payments.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import payments.core.platform.Environment;
+
+/** The sandbox console in a real browser ({@link Chromium}): screenshots of its views in target/screenshots. */
+class ConsoleBrowserTest {
+    private static ChromeDriver browser;
+    private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
+
+    @BeforeAll
+    static void startBrowser() {
+        browser = Chromium.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.quit();
+        }
+    }
+
+    private static String console() {
+        return "http://localhost:" + TestServer.get().port() + "/console/";
+    }
+
+    /** Opens the console signed out, then signs in with {@code client}'s token. */
+    private static void signIn(ApiClient client) {
+        browser.get(console());
+        browser.executeScript("sessionStorage.clear()");
+        browser.get(console() + "#/customers");
+        WebElement token = waitFor(By.id("input-token"));
+        token.sendKeys(client.credentials());
+        browser.findElement(By.cssSelector("#sign-in button")).click();
+        waitFor(By.cssSelector("#nav a"));
+    }
+
+    private static WebElement waitFor(By locator) {
+        return new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+                .until(d -> d.findElements(locator).stream()
+                .filter(WebElement::isDisplayed).findFirst().orElse(null));
+    }
+
+    private static void waitForText(By locator, String text) {
+        // A view is drawn anew after each action: an element read while it is replaced is read again.
+        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+                .until(d -> d.findElements(locator).stream().anyMatch(e -> e.getText().contains(text)));
+    }
+
+    @Test
+    void a_developer_signs_in_creates_a_customer_funds_an_account_and_checks_the_ledger() throws Exception {
+        signIn(api);
+        assertEquals("SANDBOX", browser.findElement(By.id("environment")).getText());
+        Chromium.screenshot(browser, "console-customers");
+
+        browser.findElement(By.id("input-fullName")).sendKeys("Grace Hopper");
+        browser.findElement(By.cssSelector("#create-customer button")).click();
+        waitForText(By.cssSelector("h1.name"), "Grace Hopper");
+        String id = browser.getCurrentUrl().substring(browser.getCurrentUrl().indexOf("#/customers/") + 12)
+                .replace("%3A", ":");
+        assertEquals("APPROVED", api.get("/customers/" + id).string("kycStatus"));
+
+        WebElement usd = browser.findElements(By.cssSelector("tbody tr")).stream()
+                .filter(row -> row.findElement(By.cssSelector("td.balance")).getText().endsWith("USD"))
+                .findFirst().orElseThrow();
+        usd.findElement(By.name("amount")).sendKeys("12345");
+        usd.findElement(By.tagName("button")).click();
+        waitForText(By.cssSelector("td.balance"), "123.45 USD");
+        Chromium.screenshot(browser, "console-customer");
+        String account = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data().get(0)
+                .get("id");
+        assertEquals(12_345L, ((Map<?, ?>) api.get("/customers/internal-accounts?currency=USD&customerId=" + id)
+                .data().get(0).get("balance")).get("amount"));
+
+        String external = api.post("/customers/external-accounts", AccountApiTest.usdAccount(id, "123456789"))
+                .string("id");
+        String paid = api.post("/transfer-out", Map.of("source", Map.of("accountId", account), "destination",
+                Map.of("accountId", external), "amount", 2_345)).string("id");
+        browser.get(console() + "#/accounts/" + account);
+        waitForText(By.cssSelector("tbody"), paid);
+        waitForText(By.cssSelector("td.amount"), "23.45 USD");
+        Chromium.screenshot(browser, "console-account-transactions");
+
+        browser.findElement(By.linkText("Ledger check")).click();
+        waitForText(By.id("ledger-result"), "Balanced");
+        browser.findElement(By.linkText("Clock")).click();
+        browser.findElement(waitForId("input-seconds")).sendKeys("30");
+        browser.findElement(By.cssSelector("#advance-clock button")).click();
+        waitForText(By.tagName("dd"), "30");
+        Chromium.screenshot(browser, "console-clock");
+    }
+
+    private static By waitForId(String id) {
+        waitFor(By.id(id));
+        return By.id(id);
+    }
+
+    @Test
+    void a_name_made_of_markup_is_shown_as_its_text_and_runs_nothing() {
+        String name = "<img src=x onerror=alert(1)>";
+        var body = CustomerApiTest.individual("markup-" + System.nanoTime());
+        body.put("fullName", name);
+        api.post("/customers", body);
+        signIn(api);
+        waitForText(By.cssSelector("td.name"), name);
+        assertTrue(browser.findElements(By.tagName("img")).isEmpty());
+        try {
+            browser.switchTo().alert();
+            throw new AssertionError("an alert ran");
+        } catch (NoAlertPresentException expected) {
+            // nothing ran
+        }
+    }
+
+    @Test
+    void a_production_platform_reads_without_the_sandbox_actions_and_sign_out_forgets_the_token() {
+        ApiClient production = TestServer.newPlatform(Environment.PRODUCTION);
+        String id = production.post("/customers", CustomerApiTest.individual("prod-console")).string("id");
+        signIn(production);
+        assertEquals("PRODUCTION", browser.findElement(By.id("environment")).getText());
+        assertTrue(browser.findElements(By.linkText("Clock")).isEmpty());
+        assertTrue(browser.findElements(By.id("create-customer")).isEmpty());
+        browser.get(console() + "#/customers/" + id);
+        waitForText(By.cssSelector("h1.name"), "Ada Lovelace");
+        assertTrue(browser.findElements(By.cssSelector("form[id^=fund-]")).isEmpty());
+
+        browser.findElement(By.id("sign-out")).click();
+        waitFor(By.id("input-token"));
+        assertNull(browser.executeScript("return sessionStorage.getItem('payments.console.token')"));
+    }
+
+    @Test
+    void the_console_allows_no_inline_script_and_api_answers_are_not_cached() throws Exception {
+        var client = HttpClient.newHttpClient();
+        var page = client.send(HttpRequest.newBuilder(URI.create(console())).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String policy = page.headers().firstValue("Content-Security-Policy").orElse("");
+        assertTrue(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline"), policy);
+        assertTrue(!page.body().contains("<script>"), "no inline script");
+        assertEquals("no-store", api.get("/config").raw().headers().firstValue("Cache-Control").orElse(null));
+        assertEquals(404, client.send(HttpRequest.newBuilder(URI.create(console() + "secrets.txt")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+}
