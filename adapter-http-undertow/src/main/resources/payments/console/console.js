@@ -87,8 +87,10 @@ function link(hash, text) {
   return el('a', { href: '#' + hash }, text);
 }
 
+/** Name and value pairs; those without a value are left out. */
 function fields(entries) {
-  return el('dl', {}, entries.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value ?? '')]));
+  return el('dl', {}, entries.filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value)]));
 }
 
 /** A form whose submit runs {@code action} with its values, showing a refusal beside it. */
@@ -211,11 +213,48 @@ async function customer(id) {
         { amount: Number(values.amount) });
       await customer(id);
     }) : '')));
+  const externals = await api('GET', '/customers/external-accounts?limit=100&customerId=' + encodeURIComponent(id));
   show(el('h1', { class: 'name' }, customerName(c)),
     fields([['Id', c.id], ['Platform id', c.platformCustomerId], ['Type', c.customerType],
       ['KYC', c.kycStatus || c.kybStatus], ['Email', c.email], ['UMA address', c.umaAddress],
       ['Created', c.createdAt]]),
-    el('h2', {}, 'Accounts'), table(['Account', 'Type', 'Balance', 'Status', ''], rows));
+    el('h2', {}, 'Accounts'), table(['Account', 'Type', 'Balance', 'Status', ''], rows),
+    el('h2', {}, 'External accounts'),
+    table(['Account', 'Type', 'Currency', 'Status'], externals.data.map(x => el('tr', {}, el('td', {}, x.id),
+      el('td', {}, x.accountInfo ? x.accountInfo.accountType : ''), el('td', {}, x.currency),
+      el('td', {}, x.status)))),
+    sandbox() ? externalAccountForm(id) : null,
+    sandbox() ? transferForm(id, accounts.data, externals.data) : null);
+}
+
+/** The sandbox's outcomes of a transfer by the external account number's last three digits (docs/SANDBOX.md). */
+const TRANSFER_SUFFIXES = [['000', 'completes'], ['002', 'fails at once: insufficient funds'],
+  ['003', 'fails at once: account closed'], ['004', 'the bank rejects it'],
+  ['005', 'PROCESSING for 30 s, then fails']];
+
+function externalAccountForm(customerId) {
+  return form('add-external-account', [select('suffix', 'A USD bank account whose transfers…',
+    TRANSFER_SUFFIXES.map(([suffix, outcome]) => [suffix, '…' + suffix + ': ' + outcome]))],
+  'Add external account', async values => {
+    const number = String(Date.now()).slice(-6) + values.suffix;
+    await api('POST', '/customers/external-accounts', { customerId, currency: 'USD', accountInfo: {
+      accountType: 'USD_ACCOUNT', accountNumber: number, routingNumber: '021000021',
+      beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Console payee',
+        address: { line1: '1 Main St', postalCode: '10001', country: 'US' } } } });
+    await customer(customerId);
+  });
+}
+
+function transferForm(customerId, internals, externals) {
+  const option = a => [a.id, a.id + (a.balance ? ' (' + money(a.balance) + ')' : ' (' + a.currency + ')')];
+  return form('transfer-out', [select('source', 'From', internals.map(option)),
+    select('destination', 'To', externals.map(option)),
+    input('amount', 'Amount (minor units)', { type: 'number', min: 1, required: true })],
+  'Transfer out', async values => {
+    const made = await api('POST', '/transfer-out', { source: { accountId: values.source },
+      destination: { accountId: values.destination }, amount: Number(values.amount) });
+    location.hash = '#/transactions/' + encodeURIComponent(made.id);
+  });
 }
 
 async function transactions(query) {
@@ -233,19 +272,42 @@ async function account(id) {
 }
 
 async function transaction(id) {
-  const t = await api('GET', '/transactions/' + encodeURIComponent(id));
+  const [t, events] = await Promise.all([api('GET', '/transactions/' + encodeURIComponent(id)),
+    api('GET', '/webhooks/events?limit=100&resourceId=' + encodeURIComponent(id))]);
+  const timeline = events.data.slice().sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map(e => el('tr', {}, el('td', {}, e.createdAt), el('td', {}, link('/webhooks/' + encodeURIComponent(e.id),
+      e.type)), el('td', { class: 'status' }, e.data && e.data.status), el('td', {}, e.status)));
   show(el('h1', {}, 'Transaction'),
     fields([['Id', t.id], ['Type', t.type], ['Status', t.status], ['Direction', t.direction],
       ['Sent', money(t.sentAmount)], ['Received', money(t.receivedAmount)],
       ['Authorized', money(t.authorizedAmount)], ['Settled', money(t.settledAmount)],
       ['Failure', t.failureReason], ['Customer', t.customerId], ['Created', t.createdAt],
       ['Updated', t.updatedAt], ['Settled at', t.settledAt]]),
+    el('h2', {}, 'Timeline'), el('div', { id: 'timeline' },
+      table(['When', 'Event', 'Status', 'Delivery'], timeline)),
     el('h2', {}, 'As the API answers it'), el('pre', {}, JSON.stringify(t, null, 2)));
 }
 
 async function webhooks() {
   await paged('Webhook events', ['Event', 'Type', 'Status', 'Created'], '/webhooks/events',
-    e => el('tr', {}, el('td', {}, e.id), el('td', {}, e.type), el('td', {}, e.status), el('td', {}, e.createdAt)));
+    e => el('tr', {}, el('td', {}, link('/webhooks/' + encodeURIComponent(e.id), e.id)), el('td', {}, e.type),
+      el('td', {}, e.status), el('td', {}, e.createdAt)));
+}
+
+async function webhookEvent(id) {
+  const e = await api('GET', '/webhooks/events/' + encodeURIComponent(id));
+  const attempts = e.deliveries.map(d => el('tr', {}, el('td', {}, d.attempt), el('td', {}, d.startedAt),
+    el('td', { class: 'outcome' }, d.outcome), el('td', { class: 'response-status' }, d.responseStatus ?? ''),
+    el('td', {}, d.latencyMillis !== undefined ? d.latencyMillis + ' ms' : ''),
+    el('td', {}, (d.responseBody || d.error || '').slice(0, 120))));
+  show(el('h1', {}, e.type), fields([['Event', e.id], ['Status', e.status], ['Created', e.createdAt]]),
+    el('h2', {}, 'Deliveries'), table(['Attempt', 'Started', 'Outcome', 'Answer', 'Latency', 'Answer began'],
+      attempts),
+    sandbox() ? form('replay', [], 'Deliver again', async () => {
+      await api('POST', '/webhooks/events/' + encodeURIComponent(id) + '/replay');
+      await webhookEvent(id);
+    }) : null,
+    el('h2', {}, 'Data'), el('pre', {}, JSON.stringify(e.data, null, 2)));
 }
 
 async function clock() {
@@ -278,6 +340,7 @@ const ROUTES = [
   [/^\/transactions$/, () => transactions()],
   [/^\/transactions\/([^/?]+)$/, m => transaction(decodeURIComponent(m[1]))],
   [/^\/webhooks$/, () => webhooks()],
+  [/^\/webhooks\/([^/?]+)$/, m => webhookEvent(decodeURIComponent(m[1]))],
   [/^\/clock$/, () => clock()],
   [/^\/ledger$/, () => ledger()],
   [/^\/config$/, () => config()],

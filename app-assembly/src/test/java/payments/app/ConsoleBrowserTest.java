@@ -18,6 +18,7 @@ import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import payments.core.platform.Environment;
 
@@ -111,6 +112,51 @@ class ConsoleBrowserTest {
     private static By waitForId(String id) {
         waitFor(By.id(id));
         return By.id(id);
+    }
+
+    @Test
+    void a_transfer_to_a_005_account_fails_when_the_clock_moves_and_its_timeline_shows_the_delivered_events()
+            throws Exception {
+        try (WebhookReceiver receiver = WebhookReceiver.start()) {
+            assertEquals(200, api.patch("/config", Map.of("webhookEndpoint", receiver.url())).status());
+            var body = CustomerApiTest.individual("console-payer-" + System.nanoTime());
+            body.put("kycStatus", "APPROVED");
+            String id = api.post("/customers", body).string("id");
+            String usd = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data()
+                    .get(0).get("id");
+            api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 50_000));
+            signIn(api);
+            browser.get(console() + "#/customers/" + id);
+            new Select(waitFor(By.id("input-suffix"))).selectByValue("005");
+            browser.findElement(By.cssSelector("#add-external-account button")).click();
+            waitForText(By.id("input-destination"), "ExternalAccount:");
+            new Select(browser.findElement(By.id("input-source"))).selectByValue(usd);
+            browser.findElement(By.cssSelector("#transfer-out input[name=amount]")).sendKeys("1000");
+            browser.findElement(By.cssSelector("#transfer-out button")).click();
+            waitForText(By.tagName("dd"), "PROCESSING");
+            String transaction = browser.getCurrentUrl();
+
+            browser.findElement(By.linkText("Clock")).click();
+            browser.findElement(waitForId("input-seconds")).sendKeys("30");
+            browser.findElement(By.cssSelector("#advance-clock button")).click();
+            waitForText(By.tagName("dd"), "30");
+            browser.get(transaction);
+            waitForText(By.tagName("dd"), "FAILED");
+            waitForText(By.cssSelector("#timeline"), "OUTGOING_PAYMENT.FAILED");
+            Chromium.screenshot(browser, "console-transaction-timeline");
+
+            browser.findElement(By.linkText("OUTGOING_PAYMENT.FAILED")).click();
+            String event = browser.getCurrentUrl();
+            new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(StaleElementReferenceException.class)
+                    .until(d -> {
+                        d.get(event);
+                        waitFor(By.tagName("h1"));
+                        return d.findElements(By.cssSelector("td.response-status")).stream()
+                                .anyMatch(cell -> cell.getText().equals("200"));
+                    });
+            Chromium.screenshot(browser, "console-webhook-delivery");
+            assertTrue(receiver.ofType("OUTGOING_PAYMENT.FAILED").size() >= 1);
+        }
     }
 
     @Test

@@ -285,7 +285,7 @@ class FieldFuzzTest {
                 Base.get("GET /customers/external-accounts", api, query("/customers/external-accounts",
                         "customerId", payer, "currency", "USD", "limit", "5", "cursor", now)),
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
-                        "status", "NOT_SENT", "limit", "5", "cursor", now))));
+                        "status", "NOT_SENT", "resourceId", payer, "limit", "5", "cursor", now))));
         all.addAll(lookups());
         all.addAll(stablecoinBases(now));
         return all;

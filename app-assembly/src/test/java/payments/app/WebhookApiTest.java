@@ -64,6 +64,17 @@ class WebhookApiTest {
         assertEquals(count, receiver.ofType(type).size(), receiver.received().toString());
     }
 
+    @Test
+    void the_events_about_one_resource_are_its_history() {
+        String first = createCustomer("history-1");
+        createCustomer("history-2");
+        var events = api.get("/webhooks/events?resourceId=" + first).data();
+        assertEquals(1, events.size());
+        assertEquals(first, ((Map<?, ?>) events.get(0).get("data")).get("id"));
+        assertEquals(0, api.get("/webhooks/events?resourceId=Customer:" + java.util.UUID.randomUUID()).data()
+                .size());
+    }
+
     // ---- signature, envelope, payload ----
 
     @Test

@@ -60,9 +60,11 @@ final class WebhookRoutes {
 
     void register(Router router) {
         router.get("/webhooks/events", VIEW, Operation.of("List webhook events").query("type", string())
-                .query("status", enumOf(EventStatus.class)).paged().answersPage(EVENT), r -> {
+                .query("status", enumOf(EventStatus.class)).query("resourceId", string()).paged()
+                .answersPage(EVENT), r -> {
             var q = r.query();
-            var filter = new EventFilter(q.string("type"), q.enumValue("status", EventStatus.class));
+            var filter = new EventFilter(q.string("type"), q.enumValue("status", EventStatus.class),
+                    q.string("resourceId"));
             var page = q.page();
             q.done();
             return Response.ok(JsonObject.page(webhooks.list(r.caller(), filter, page), WebhookRoutes::event));

@@ -252,6 +252,9 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         if (filter.status() != null) {
             c = c.and(WEBHOOK_EVENTS.STATUS.eq(filter.status().name()));
         }
+        if (filter.resourceId() != null) {
+            c = c.and(DSL.condition("{0} ->> 'id' = {1}", WEBHOOK_EVENTS.DATA, DSL.val(filter.resourceId())));
+        }
         return Keyset.page(db.ctx(), WEBHOOK_EVENTS, WEBHOOK_EVENTS.fields(), WEBHOOK_EVENTS.CREATED_AT,
                 WEBHOOK_EVENTS.ID, c, page, r -> toEvent(r.into(WEBHOOK_EVENTS)));
     }
