@@ -213,7 +213,9 @@ async function customer(id) {
         { amount: Number(values.amount) });
       await customer(id);
     }) : '')));
-  const externals = await api('GET', '/customers/external-accounts?limit=100&customerId=' + encodeURIComponent(id));
+  const [externals, cards] = await Promise.all([
+    api('GET', '/customers/external-accounts?limit=100&customerId=' + encodeURIComponent(id)),
+    sandbox() ? api('GET', '/cards?limit=100&cardholderId=' + encodeURIComponent(id)) : { data: [] }]);
   show(el('h1', { class: 'name' }, customerName(c)),
     fields([['Id', c.id], ['Platform id', c.platformCustomerId], ['Type', c.customerType],
       ['KYC', c.kycStatus || c.kybStatus], ['Email', c.email], ['UMA address', c.umaAddress],
@@ -224,7 +226,75 @@ async function customer(id) {
       el('td', {}, x.accountInfo ? x.accountInfo.accountType : ''), el('td', {}, x.currency),
       el('td', {}, x.status)))),
     sandbox() ? externalAccountForm(id) : null,
-    sandbox() ? transferForm(id, accounts.data, externals.data) : null);
+    sandbox() ? transferForm(id, accounts.data, externals.data) : null,
+    sandbox() ? quoteForm(accounts.data, externals.data) : null,
+    sandbox() ? umaReceiveForm(id, accounts.data) : null,
+    sandbox() ? cardsSection(id, c, accounts.data, cards.data) : null);
+}
+
+function quoteForm(internals, externals) {
+  const option = a => [a.id, a.id + ' (' + (a.balance ? money(a.balance) : a.currency) + ')'];
+  const result = el('div', { id: 'quote-result' });
+  return el('div', {}, el('h2', {}, 'Quote and execute'),
+    form('quote', [select('quoteSource', 'From', internals.map(option)),
+      select('quoteDestination', 'To', externals.map(option)),
+      input('quoteAmount', 'Sending amount (minor units)', { type: 'number', min: 1, required: true })],
+    'Quote', async values => {
+      const quote = await api('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: values.quoteSource },
+        destination: { destinationType: 'ACCOUNT', accountId: values.quoteDestination },
+        lockedCurrencySide: 'SENDING', lockedCurrencyAmount: Number(values.quoteAmount) });
+      result.replaceChildren(fields([['Quote', quote.id], ['Status', quote.status],
+        ['Sending', money({ amount: quote.totalSendingAmount, currency: quote.sendingCurrency })],
+        ['Receiving', money({ amount: quote.totalReceivingAmount, currency: quote.receivingCurrency })],
+        ['Rate', quote.exchangeRate], ['Expires', quote.expiresAt]]),
+      form('execute-quote', [], 'Execute', async () => {
+        await api('POST', '/quotes/' + encodeURIComponent(quote.id) + '/execute');
+        location.hash = '#/transactions/' + encodeURIComponent(quote.transactionId);
+      }));
+    }), result);
+}
+
+function umaReceiveForm(customerId, internals) {
+  const currencies = [...new Set(internals.map(a => a.balance.currency.code))];
+  return el('div', {}, el('h2', {}, 'Receive a UMA payment'),
+    form('uma-receive', [input('sender', 'Sender (a sandbox address)', { value: '$jane.doe@sandbox.uma.money',
+      required: true }), select('receivingCurrency', 'Currency', currencies.map(c => [c, c])),
+    input('receivingAmount', 'Amount (minor units)', { type: 'number', min: 1, required: true })],
+    'Receive', async values => {
+      const received = await api('POST', '/sandbox/uma/receive', { senderUmaAddress: values.sender, customerId,
+        receivingCurrencyCode: values.receivingCurrency, receivingCurrencyAmount: Number(values.receivingAmount) });
+      location.hash = '#/transactions/' + encodeURIComponent(received.id);
+    }));
+}
+
+/** The sandbox card network's outcomes by the merchant descriptor's last three characters (docs/SANDBOX.md). */
+const CARD_SUFFIXES = [['', 'approved when funded'], ['002', 'declined: insufficient funds'],
+  ['003', 'declined: card paused'], ['005', 'approved, funding pull delayed 30 s'],
+  ['006', 'approved, its clearing fails: EXCEPTION']];
+
+function cardsSection(customerId, holder, internals, cards) {
+  const rows = cards.map(card => el('tr', {}, el('td', {}, card.id), el('td', {}, card.state),
+    el('td', {}, card.last4 ? '•••• ' + card.last4 : ''), el('td', {}, card.currency),
+    el('td', {}, card.state === 'ACTIVE' ? form('authorize-' + card.id, [
+      input('amount', 'Amount (minor units)', { type: 'number', min: 1, required: true }),
+      select('suffix', 'Merchant', CARD_SUFFIXES.map(([suffix, what]) => [suffix, 'SHOP' + suffix + ': ' + what]))],
+    'Simulate authorization', async values => {
+      const answer = await api('POST', '/sandbox/cards/' + encodeURIComponent(card.id) + '/simulate/authorization',
+        { amount: Number(values.amount), currency: card.currency, merchant: { descriptor: 'SHOP' + values.suffix } });
+      if (answer.cardTransactionId) {
+        location.hash = '#/transactions/' + encodeURIComponent(answer.cardTransactionId);
+      } else {
+        throw new Error('Declined: ' + answer.declineReason);
+      }
+    }) : '')));
+  const fiat = internals.filter(a => a.type === 'INTERNAL_FIAT');
+  return el('div', {}, el('h2', {}, 'Cards'), table(['Card', 'State', 'Number', 'Currency', ''], rows),
+    (holder.kycStatus || holder.kybStatus) === 'APPROVED' ? form('issue-card',
+      [select('cardSource', 'Funded by', fiat.map(a => [a.id, a.id + ' (' + money(a.balance) + ')']))],
+      'Issue card', async values => {
+        await api('POST', '/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [values.cardSource] });
+        await customer(customerId);
+      }) : el('p', { class: 'muted' }, 'A card needs the customer\'s KYC approved.'));
 }
 
 /** The sandbox's outcomes of a transfer by the external account number's last three digits (docs/SANDBOX.md). */
@@ -289,9 +359,14 @@ async function transaction(id) {
 }
 
 async function webhooks() {
+  const result = el('span', { id: 'test-webhook-result' });
+  const test = sandbox() ? el('div', {}, form('test-webhook', [], 'Send a test webhook', async () => {
+    const sent = await api('POST', '/sandbox/webhooks/test');
+    result.textContent = sent.url + ' answered ' + (sent.response_status ?? 'nothing');
+  }), result) : null;
   await paged('Webhook events', ['Event', 'Type', 'Status', 'Created'], '/webhooks/events',
     e => el('tr', {}, el('td', {}, link('/webhooks/' + encodeURIComponent(e.id), e.id)), el('td', {}, e.type),
-      el('td', {}, e.status), el('td', {}, e.createdAt)));
+      el('td', {}, e.status), el('td', {}, e.createdAt)), test);
 }
 
 async function webhookEvent(id) {

@@ -105,8 +105,14 @@ class ConsoleBrowserTest {
         browser.findElement(By.linkText("Clock")).click();
         browser.findElement(waitForId("input-seconds")).sendKeys("30");
         browser.findElement(By.cssSelector("#advance-clock button")).click();
-        waitForText(By.tagName("dd"), "30");
+        waitForExactText(By.tagName("dd"), "30");
         Chromium.screenshot(browser, "console-clock");
+    }
+
+    /** Waits for an element whose whole text is {@code text} (the clock's offset, not a time that contains it). */
+    private static void waitForExactText(By locator, String text) {
+        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+                .until(d -> d.findElements(locator).stream().anyMatch(e -> e.getText().equals(text)));
     }
 
     private static By waitForId(String id) {
@@ -139,7 +145,7 @@ class ConsoleBrowserTest {
             browser.findElement(By.linkText("Clock")).click();
             browser.findElement(waitForId("input-seconds")).sendKeys("30");
             browser.findElement(By.cssSelector("#advance-clock button")).click();
-            waitForText(By.tagName("dd"), "30");
+            waitForExactText(By.tagName("dd"), "30");
             browser.get(transaction);
             waitForText(By.tagName("dd"), "FAILED");
             waitForText(By.cssSelector("#timeline"), "OUTGOING_PAYMENT.FAILED");
@@ -157,6 +163,36 @@ class ConsoleBrowserTest {
             Chromium.screenshot(browser, "console-webhook-delivery");
             assertTrue(receiver.ofType("OUTGOING_PAYMENT.FAILED").size() >= 1);
         }
+    }
+
+    @Test
+    void a_card_is_issued_and_authorized_and_a_uma_payment_received_from_the_console() throws Exception {
+        var body = CustomerApiTest.individual("console-cardholder-" + System.nanoTime());
+        body.put("kycStatus", "APPROVED");
+        String id = api.post("/customers", body).string("id");
+        String usd = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data().get(0)
+                .get("id");
+        api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 50_000));
+        signIn(api);
+        browser.get(console() + "#/customers/" + id);
+        new Select(waitFor(By.id("input-cardSource"))).selectByValue(usd);
+        browser.findElement(By.cssSelector("#issue-card button")).click();
+        waitForText(By.tagName("tbody"), "PROCESSING");
+        api.post("/sandbox/clock/advance", Map.of("seconds", 5));
+        browser.navigate().refresh();
+        WebElement authorize = waitFor(By.cssSelector("form[id^=authorize-]"));
+        Chromium.screenshot(browser, "console-cards");
+        authorize.findElement(By.name("amount")).sendKeys("1250");
+        authorize.findElement(By.tagName("button")).click();
+        waitForText(By.tagName("dd"), "AUTHORIZED");
+        assertTrue(browser.getCurrentUrl().contains("CardTransaction"));
+        Chromium.screenshot(browser, "console-card-transaction");
+
+        browser.get(console() + "#/customers/" + id);
+        new Select(waitFor(By.id("input-receivingCurrency"))).selectByValue("USD");
+        browser.findElement(By.id("input-receivingAmount")).sendKeys("777");
+        browser.findElement(By.cssSelector("#uma-receive button")).click();
+        waitForText(By.tagName("dd"), "INCOMING");
     }
 
     @Test
