@@ -337,13 +337,46 @@ async function transactions(query) {
 }
 
 async function account(id) {
+  const entries = sandbox() ? await api('GET', '/sandbox/ledger/entries?limit=100&accountId=' + encodeURIComponent(id))
+    : { data: [] };
   await transactions('accountIdentifier=' + encodeURIComponent(id));
-  view().prepend(el('p', { class: 'muted' }, 'Account ' + id));
+  view().prepend(el('p', { class: 'muted' }, 'Account ' + id), balanceChart(entries.data));
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attributes, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  Object.entries(attributes).forEach(([name, value]) => node.setAttribute(name, String(value)));
+  children.forEach(child => node.append(child instanceof Node ? child : document.createTextNode(String(child))));
+  return node;
+}
+
+/** The account's balance after each of its latest entries, oldest to newest, as a line. */
+function balanceChart(entries) {
+  if (entries.length === 0) {
+    return el('p', { class: 'muted', id: 'balance-chart' }, 'No ledger entries yet.');
+  }
+  const points = entries.slice().reverse();
+  const width = 640;
+  const height = 120;
+  const max = Math.max(...points.map(e => e.balanceAfter), 1);
+  const x = i => points.length === 1 ? width / 2 : 10 + i * (width - 20) / (points.length - 1);
+  const y = v => height - 10 - (height - 20) * v / max;
+  const line = points.map((e, i) => x(i).toFixed(1) + ',' + y(e.balanceAfter).toFixed(1)).join(' ');
+  return el('figure', { id: 'balance-chart' }, svg('svg', { width, height, viewBox: '0 0 ' + width + ' ' + height,
+    role: 'img', 'aria-label': 'Balance over the latest ' + points.length + ' entries' },
+  svg('polyline', { points: line, fill: 'none', stroke: '#2f6fde', 'stroke-width': 2 }),
+  ...points.map((e, i) => svg('circle', { cx: x(i), cy: y(e.balanceAfter), r: 3, fill: '#2f6fde' },
+    svg('title', {}, e.createdAt + ': ' + e.balanceAfter + ' ' + e.currency)))),
+  el('figcaption', { class: 'muted' }, 'Balance after each of the latest ' + points.length + ' entries (minor units ',
+    'of ' + points[0].currency + ', highest ' + max + ').'));
 }
 
 async function transaction(id) {
   const [t, events] = await Promise.all([api('GET', '/transactions/' + encodeURIComponent(id)),
     api('GET', '/webhooks/events?limit=100&resourceId=' + encodeURIComponent(id))]);
+  const postings = sandbox() ? await postingsOf(t) : [];
   const timeline = events.data.slice().sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map(e => el('tr', {}, el('td', {}, e.createdAt), el('td', {}, link('/webhooks/' + encodeURIComponent(e.id),
       e.type)), el('td', { class: 'status' }, e.data && e.data.status), el('td', {}, e.status)));
@@ -355,7 +388,24 @@ async function transaction(id) {
       ['Updated', t.updatedAt], ['Settled at', t.settledAt]]),
     el('h2', {}, 'Timeline'), el('div', { id: 'timeline' },
       table(['When', 'Event', 'Status', 'Delivery'], timeline)),
+    sandbox() ? el('h2', {}, 'Ledger postings on its accounts') : null,
+    sandbox() ? el('div', { id: 'postings' }, table(['When', 'Account', 'Journal', 'Amount', 'Balance after'],
+      postings.map(p => el('tr', {}, el('td', {}, p.createdAt), el('td', {}, p.account), el('td', {}, p.kind),
+        el('td', { class: 'amount' }, p.amount + ' ' + p.currency),
+        el('td', { class: 'amount' }, p.balanceAfter + ' ' + p.currency))))) : null,
     el('h2', {}, 'As the API answers it'), el('pre', {}, JSON.stringify(t, null, 2)));
+}
+
+/** The entries a transaction made on its internal accounts (the books name it as the journals' reference). */
+async function postingsOf(t) {
+  const accounts = [t.accountId, t.source && t.source.accountId, t.destination && t.destination.accountId]
+    .filter(a => a && a.startsWith('InternalAccount:'));
+  const found = [];
+  for (const account of [...new Set(accounts)]) {
+    const entries = await api('GET', '/sandbox/ledger/entries?limit=100&accountId=' + encodeURIComponent(account));
+    entries.data.filter(e => e.reference === t.id).forEach(e => found.push(Object.assign({ account }, e)));
+  }
+  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 async function webhooks() {

@@ -98,6 +98,9 @@ class ConsoleBrowserTest {
         browser.get(console() + "#/accounts/" + account);
         waitForText(By.cssSelector("tbody"), paid);
         waitForText(By.cssSelector("td.amount"), "23.45 USD");
+        assertEquals(2, browser.findElements(By.cssSelector("#balance-chart circle")).size(), "funded, then paid");
+        browser.get(console() + "#/transactions/" + paid);
+        waitForText(By.cssSelector("#postings"), "-2345 USD");
         Chromium.screenshot(browser, "console-account-transactions");
 
         browser.findElement(By.linkText("Ledger check")).click();
@@ -149,6 +152,7 @@ class ConsoleBrowserTest {
             browser.get(transaction);
             waitForText(By.tagName("dd"), "FAILED");
             waitForText(By.cssSelector("#timeline"), "OUTGOING_PAYMENT.FAILED");
+            waitForText(By.cssSelector("#postings"), "Nothing yet."); // its hold released, nothing posted
             Chromium.screenshot(browser, "console-transaction-timeline");
 
             browser.findElement(By.linkText("OUTGOING_PAYMENT.FAILED")).click();

@@ -284,6 +284,8 @@ class FieldFuzzTest {
                         "cursor", now)),
                 Base.get("GET /customers/external-accounts", api, query("/customers/external-accounts",
                         "customerId", payer, "currency", "USD", "limit", "5", "cursor", now)),
+                Base.get("GET /sandbox/ledger/entries", api, query("/sandbox/ledger/entries", "accountId", usd,
+                        "limit", "5")),
                 Base.get("GET /webhooks/events", api, query("/webhooks/events", "type", "CUSTOMER.KYC_PENDING",
                         "status", "NOT_SENT", "resourceId", payer, "limit", "5", "cursor", now))));
         all.addAll(lookups());

@@ -55,6 +55,22 @@ class TransferApiTest {
         return types;
     }
 
+    @Test
+    void an_accounts_ledger_entries_show_what_moved_it_and_its_balance_after_each() {
+        fund(10_000);
+        String paid = transferOut(externalAccount("123456789"), 2_500).string("id");
+        var entries = api.get("/sandbox/ledger/entries?limit=5&accountId=" + usdAccount).data();
+        assertEquals(2, entries.size(), entries.toString());
+        assertEquals(paid, entries.get(0).get("reference"));
+        assertEquals(-2_500L, entries.get(0).get("amount"));
+        assertEquals(7_500L, entries.get(0).get("balanceAfter"));
+        assertEquals(10_000L, entries.get(1).get("amount"));
+        assertEquals(1, api.get("/sandbox/ledger/entries?limit=1&accountId=" + usdAccount).data().size());
+        assertEquals(List.of("accountId"), api.get("/sandbox/ledger/entries").invalidFields());
+        assertEquals(0, TestServer.newPlatform(Environment.SANDBOX).get("/sandbox/ledger/entries?accountId="
+                + usdAccount).data().size(), "another platform's account has no entries here");
+    }
+
     private long[] balances() {
         var account = api.get("/customers/internal-accounts?customerId=" + customerId + "&currency=USD").data().get(0);
         return new long[] {(Long) ((Map<?, ?>) account.get("balance")).get("amount"),

@@ -174,7 +174,8 @@ public final class QueryParams {
         return new KeyedPage.Request(limit, after);
     }
 
-    private int limit() {
+    /** {@code limit} alone (1..100, default 20): the latest items of a list that is not paged further. */
+    public int limit() {
         Integer limit = parse("limit", (n, v) -> {
             int l = Integer.parseInt(digits(v));
             if (l < 1 || l > PageRequest.MAX_LIMIT) {

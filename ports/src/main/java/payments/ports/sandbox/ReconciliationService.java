@@ -2,6 +2,8 @@ package payments.ports.sandbox;
 
 import java.util.List;
 import java.util.function.IntConsumer;
+import payments.core.id.InternalAccountId;
+import payments.core.ledger.LedgerEntry;
 import payments.core.platform.Caller;
 import payments.core.platform.Permission;
 import payments.ports.driven.ledger.LedgerAudit;
@@ -23,6 +25,12 @@ public final class ReconciliationService implements ReconciliationUseCases {
     public List<String> check(Caller caller) {
         caller.require(Permission.VIEW);
         return told(audit.violations(caller.platformId()));
+    }
+
+    @Override
+    public List<LedgerEntry> entries(Caller caller, InternalAccountId account, int limit) {
+        caller.require(Permission.VIEW);
+        return audit.entries(caller.platformId(), account.value(), limit);
     }
 
     /** Checks every platform (the operator command); returns the findings, each prefixed by its platform. */

@@ -1,6 +1,8 @@
 package payments.ports.sandbox;
 
 import java.util.List;
+import payments.core.id.InternalAccountId;
+import payments.core.ledger.LedgerEntry;
 import payments.core.platform.Caller;
 
 /**
@@ -11,4 +13,7 @@ import payments.core.platform.Caller;
 public interface ReconciliationUseCases {
     /** The violations found; none when the books hold. */
     List<String> check(Caller caller);
+
+    /** An internal account's latest entries, newest first: its balance over time and what moved it (VIEW). */
+    List<LedgerEntry> entries(Caller caller, InternalAccountId account, int limit);
 }

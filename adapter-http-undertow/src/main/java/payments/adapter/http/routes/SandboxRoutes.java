@@ -9,11 +9,16 @@ import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.TRANSACT;
 import static payments.core.platform.Permission.VIEW;
 
+import java.util.Map;
 import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
+import payments.core.error.InvalidFields;
+import payments.core.id.InternalAccountId;
 import payments.core.json.JsonObject;
+import payments.core.json.JsonSchema;
+import payments.core.page.PageRequest;
 import payments.core.platform.SandboxSchemas;
 import payments.ports.sandbox.ClockAdvance;
 import payments.ports.sandbox.ClockState;
@@ -27,6 +32,10 @@ final class SandboxRoutes {
             .schema());
     static final Shape LEDGER_CHECK = new Shape("LedgerCheck", object().required("balanced", bool())
             .required("violations", arrayOf(string())).schema());
+    static final Shape ENTRIES = new Shape("LedgerEntries", JsonSchema.data(object().required("journalId", string())
+            .required("kind", string()).required("reference", string()).required("amount", integer())
+            .required("currency", string()).required("balanceAfter", integer()).required("createdAt", dateTime())
+            .schema()));
     private final SandboxClockUseCases clock;
     private final ReconciliationUseCases reconciliation;
 
@@ -52,6 +61,26 @@ final class SandboxRoutes {
             var violations = reconciliation.check(r.caller());
             return Response.ok(JsonObject.of().put("balanced", violations.isEmpty())
                     .put("violations", violations).map());
+        });
+        registerEntries(router);
+    }
+
+    private void registerEntries(Router router) {
+        router.get("/sandbox/ledger/entries", VIEW, Operation.of("An internal account's latest ledger entries")
+                .query("accountId", string()).query("limit", Map.of("type", "integer", "minimum", 1,
+                        "maximum", PageRequest.MAX_LIMIT, "default", PageRequest.DEFAULT_LIMIT))
+                .answers(200, "Newest first, each with the balance after it", ENTRIES), r -> {
+            var q = r.query();
+            InternalAccountId account = q.id("accountId", InternalAccountId::parse);
+            int limit = q.limit();
+            q.done();
+            if (account == null) {
+                throw InvalidFields.of("accountId", "is required");
+            }
+            return Response.ok(JsonObject.data(reconciliation.entries(r.caller(), account, limit), e -> JsonObject.of()
+                    .put("journalId", e.journalId().toString()).put("kind", e.kind()).put("reference", e.reference())
+                    .put("amount", e.amountMinor()).put("currency", e.currency())
+                    .put("balanceAfter", e.balanceAfterMinor()).put("createdAt", e.at()).map()));
         });
     }
 

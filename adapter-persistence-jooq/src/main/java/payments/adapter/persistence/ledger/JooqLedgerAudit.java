@@ -6,6 +6,7 @@ import java.util.UUID;
 import payments.adapter.persistence.Db;
 import payments.core.cardnetwork.CardTransaction;
 import payments.core.id.PlatformId;
+import payments.core.ledger.LedgerEntry;
 import payments.ports.driven.ledger.LedgerAudit;
 
 /** The reconciliation queries: each returns the rows that break one invariant of the books. */
@@ -124,6 +125,21 @@ public final class JooqLedgerAudit implements LedgerAudit {
             }
         }
         return found;
+    }
+
+    /** By the account's index; each entry's journal by its key. */
+    @Override
+    public List<LedgerEntry> entries(PlatformId platform, UUID account, int limit) {
+        return db.ctx().fetch("""
+                        select e.journal_id, j.kind, j.reference, e.currency, e.amount_minor, e.balance_after_minor,
+                               e.created_at
+                        from ledger_entries e
+                        join ledger_journals j on j.platform_id = e.platform_id and j.id = e.journal_id
+                        where e.platform_id = ? and e.account_id = ?
+                        order by e.id desc limit ?""", platform.value(), account, limit)
+                .map(r -> new LedgerEntry(r.get(0, UUID.class), r.get(1, String.class), r.get(2, String.class),
+                        r.get(3, String.class), r.get(4, Long.class), r.get(5, Long.class),
+                        r.get(6, java.time.OffsetDateTime.class).toInstant()));
     }
 
     @Override
