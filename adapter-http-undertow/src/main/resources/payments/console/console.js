@@ -416,7 +416,25 @@ async function webhooks() {
   }), result) : null;
   await paged('Webhook events', ['Event', 'Type', 'Status', 'Created'], '/webhooks/events',
     e => el('tr', {}, el('td', {}, link('/webhooks/' + encodeURIComponent(e.id), e.id)), el('td', {}, e.type),
-      el('td', {}, e.status), el('td', {}, e.createdAt)), test);
+      el('td', {}, e.status), el('td', {}, e.createdAt)), el('div', {}, await backlog(), test));
+}
+
+const EVENT_STATUSES = [['PENDING', 'waiting to be delivered', '#e8a33d'], ['DELIVERED', 'delivered', '#5cb85c'],
+  ['EXHAUSTED', 'given up after every retry', '#b00020'], ['NOT_SENT', 'no endpoint when they happened', '#99a']];
+
+/** How many events are in each delivery status: the backlog is the pending ones. */
+async function backlog() {
+  const counts = await Promise.all(EVENT_STATUSES.map(([status]) =>
+    api('GET', '/webhooks/events?limit=1&status=' + status).then(page => page.totalCount)));
+  const max = Math.max(...counts, 1);
+  const rowHeight = 22;
+  return el('figure', { id: 'webhook-backlog' }, svg('svg', { width: 640, height: rowHeight * counts.length,
+    role: 'img', 'aria-label': 'Webhook events by delivery status' },
+  ...EVENT_STATUSES.flatMap(([status, what, colour], i) => [
+    svg('rect', { x: 200, y: i * rowHeight + 4, height: rowHeight - 8, width: Math.max(1, 420 * counts[i] / max),
+      fill: colour }, svg('title', {}, counts[i] + ' ' + what)),
+    svg('text', { x: 0, y: i * rowHeight + 16, 'font-size': 12 }, status + ': ' + counts[i])])),
+  el('figcaption', { class: 'muted' }, 'Webhook events by delivery status; the backlog is PENDING.'));
 }
 
 async function webhookEvent(id) {

@@ -165,6 +165,10 @@ class ConsoleBrowserTest {
                                 .anyMatch(cell -> cell.getText().equals("200"));
                     });
             Chromium.screenshot(browser, "console-webhook-delivery");
+            browser.findElement(By.linkText("Webhooks")).click();
+            waitForText(By.cssSelector("#webhook-backlog"), "DELIVERED: ");
+            assertTrue(browser.findElement(By.cssSelector("#webhook-backlog")).getText().contains("PENDING: "));
+            Chromium.screenshot(browser, "console-webhooks");
             assertTrue(receiver.ofType("OUTGOING_PAYMENT.FAILED").size() >= 1);
         }
     }
