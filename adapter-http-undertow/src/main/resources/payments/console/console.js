@@ -243,7 +243,8 @@ function quoteForm(internals, externals) {
       const quote = await api('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: values.quoteSource },
         destination: { destinationType: 'ACCOUNT', accountId: values.quoteDestination },
         lockedCurrencySide: 'SENDING', lockedCurrencyAmount: Number(values.quoteAmount) });
-      result.replaceChildren(fields([['Quote', quote.id], ['Status', quote.status],
+      result.replaceChildren(fields([['Quote', link('/quotes/' + encodeURIComponent(quote.id), quote.id)],
+        ['Status', quote.status],
         ['Sending', money({ amount: quote.totalSendingAmount, currency: quote.sendingCurrency })],
         ['Receiving', money({ amount: quote.totalReceivingAmount, currency: quote.receivingCurrency })],
         ['Rate', quote.exchangeRate], ['Expires', quote.expiresAt]]),
@@ -377,6 +378,8 @@ async function transaction(id) {
   const [t, events] = await Promise.all([api('GET', '/transactions/' + encodeURIComponent(id)),
     api('GET', '/webhooks/events?limit=100&resourceId=' + encodeURIComponent(id))]);
   const postings = sandbox() ? await postingsOf(t) : [];
+  const quote = t.quoteId ? el('p', {}, 'Made by ', link('/quotes/' + encodeURIComponent(t.quoteId), t.quoteId))
+    : null;
   const timeline = events.data.slice().sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map(e => el('tr', {}, el('td', {}, e.createdAt), el('td', {}, link('/webhooks/' + encodeURIComponent(e.id),
       e.type)), el('td', { class: 'status' }, e.data && e.data.status), el('td', {}, e.status)));
@@ -386,6 +389,7 @@ async function transaction(id) {
       ['Authorized', money(t.authorizedAmount)], ['Settled', money(t.settledAmount)],
       ['Failure', t.failureReason], ['Customer', t.customerId], ['Created', t.createdAt],
       ['Updated', t.updatedAt], ['Settled at', t.settledAt]]),
+    quote, sandbox() && t.type === 'CARD' ? cardMessages(t) : null,
     el('h2', {}, 'Timeline'), el('div', { id: 'timeline' },
       table(['When', 'Event', 'Status', 'Delivery'], timeline)),
     sandbox() ? el('h2', {}, 'Ledger postings on its accounts') : null,
@@ -394,6 +398,36 @@ async function transaction(id) {
         el('td', { class: 'amount' }, p.amount + ' ' + p.currency),
         el('td', { class: 'amount' }, p.balanceAfter + ' ' + p.currency))))) : null,
     el('h2', {}, 'As the API answers it'), el('pre', {}, JSON.stringify(t, null, 2)));
+}
+
+/** The card network's later messages about a card transaction, from the sandbox's simulators. */
+function cardMessages(t) {
+  const send = (message, body) => async () => {
+    await api('POST', '/sandbox/cards/' + encodeURIComponent(t.cardId) + '/simulate/' + message,
+      Object.assign({ cardTransactionId: t.id }, body));
+    await transaction(t.id);
+  };
+  const amountOf = (name, message, label) => form(message.replace('_', '-'), [input(name, label,
+    { type: 'number', min: message === 'clearing' ? 0 : 1, required: true })], label.split(' (')[0],
+  async values => send(message, { amount: Number(values[name]) })());
+  const open = t.status === 'AUTHORIZED' || t.status === 'PARTIALLY_SETTLED';
+  return el('div', { id: 'card-messages' }, el('h2', {}, 'Card network (sandbox)'),
+    open ? amountOf('clearAmount', 'clearing', 'Clear (minor units; 0 expires it)') : null,
+    open ? amountOf('adviceAmount', 'authorization_advice', 'Advise a new total (minor units)') : null,
+    t.status === 'SETTLED' || t.status === 'PARTIALLY_SETTLED'
+      ? amountOf('returnAmount', 'return', 'Return (minor units)') : null,
+    t.status === 'REFUNDED' ? form('return-reversal', [], 'Reverse the return', send('return_reversal', {})) : null);
+}
+
+async function quoteView(id) {
+  const q = await api('GET', '/quotes/' + encodeURIComponent(id));
+  show(el('h1', {}, 'Quote'), fields([['Id', q.id], ['Status', q.status],
+    ['Sending', money({ amount: q.totalSendingAmount, currency: q.sendingCurrency })],
+    ['Receiving', money({ amount: q.totalReceivingAmount, currency: q.receivingCurrency })],
+    ['Rate', q.exchangeRate], ['Fees', money({ amount: q.feesIncluded, currency: q.sendingCurrency })],
+    ['Expires', q.expiresAt], ['Transaction', link('/transactions/' + encodeURIComponent(q.transactionId),
+      q.transactionId)]]),
+  el('h2', {}, 'As the API answers it'), el('pre', {}, JSON.stringify(q, null, 2)));
 }
 
 /** The entries a transaction made on its internal accounts (the books name it as the journals' reference). */
@@ -482,6 +516,7 @@ const ROUTES = [
   [/^\/accounts\/([^/?]+)$/, m => account(decodeURIComponent(m[1]))],
   [/^\/transactions$/, () => transactions()],
   [/^\/transactions\/([^/?]+)$/, m => transaction(decodeURIComponent(m[1]))],
+  [/^\/quotes\/([^/?]+)$/, m => quoteView(decodeURIComponent(m[1]))],
   [/^\/webhooks$/, () => webhooks()],
   [/^\/webhooks\/([^/?]+)$/, m => webhookEvent(decodeURIComponent(m[1]))],
   [/^\/clock$/, () => clock()],

@@ -194,13 +194,50 @@ class ConsoleBrowserTest {
         authorize.findElement(By.tagName("button")).click();
         waitForText(By.tagName("dd"), "AUTHORIZED");
         assertTrue(browser.getCurrentUrl().contains("CardTransaction"));
+        browser.findElement(waitForId("input-clearAmount")).sendKeys("1250");
+        browser.findElement(By.cssSelector("#clearing button")).click();
+        waitForExactText(By.tagName("dd"), "SETTLED");
+        browser.findElement(waitForId("input-returnAmount")).sendKeys("1250");
+        browser.findElement(By.cssSelector("#return button")).click();
+        waitForExactText(By.tagName("dd"), "REFUNDED");
         Chromium.screenshot(browser, "console-card-transaction");
+        browser.findElement(By.cssSelector("#return-reversal button")).click();
+        waitForExactText(By.tagName("dd"), "SETTLED");
+        assertEquals(48_750L, ((Map<?, ?>) api.get("/customers/internal-accounts?currency=USD&customerId=" + id)
+                .data().get(0).get("balance")).get("amount"), "the authorization cleared, returned, taken back");
 
         browser.get(console() + "#/customers/" + id);
         new Select(waitFor(By.id("input-receivingCurrency"))).selectByValue("USD");
         browser.findElement(By.id("input-receivingAmount")).sendKeys("777");
         browser.findElement(By.cssSelector("#uma-receive button")).click();
         waitForText(By.tagName("dd"), "INCOMING");
+    }
+
+    @Test
+    void a_quote_is_made_and_executed_from_the_console() throws Exception {
+        var body = CustomerApiTest.individual("console-fx-" + System.nanoTime());
+        body.put("kycStatus", "APPROVED");
+        String id = api.post("/customers", body).string("id");
+        String usd = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data().get(0)
+                .get("id");
+        api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 50_000));
+        String eur = api.post("/customers/external-accounts", Map.of("customerId", id, "currency", "EUR",
+                "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", "DE89370400440532013000",
+                        "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",
+                                "countryOfResidence", "DE", "address", Map.of("line1", "1 Main St",
+                                        "postalCode", "10115", "country", "DE"))))).string("id");
+        signIn(api);
+        browser.get(console() + "#/customers/" + id);
+        new Select(waitFor(By.id("input-quoteSource"))).selectByValue(usd);
+        new Select(browser.findElement(By.id("input-quoteDestination"))).selectByValue(eur);
+        browser.findElement(By.id("input-quoteAmount")).sendKeys("1000");
+        browser.findElement(By.cssSelector("#quote button")).click();
+        waitForText(By.id("quote-result"), "Quote:");
+        browser.findElement(By.cssSelector("#execute-quote button")).click();
+        waitForText(By.tagName("body"), "Made by");
+        browser.findElement(By.partialLinkText("Quote:")).click();
+        waitForExactText(By.tagName("h1"), "Quote");
+        Chromium.screenshot(browser, "console-quote");
     }
 
     @Test
