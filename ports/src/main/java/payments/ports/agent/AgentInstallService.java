@@ -1,7 +1,6 @@
 package payments.ports.agent;
 
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -66,7 +65,7 @@ public final class AgentInstallService implements AgentInstallUseCases, AgentAut
     IssuedDeviceCode issue(PlatformId platform, AgentId agent, Instant now) {
         String code = AgentDeviceCode.codeOf(secrets.newSecret());
         codes.supersede(platform, agent);
-        AgentDeviceCode stored = new AgentDeviceCode(hash(code), platform, agent,
+        AgentDeviceCode stored = new AgentDeviceCode(secrets.hashHex(code), platform, agent,
                 now.plus(AgentDeviceCode.VALID_FOR), null, false, now);
         codes.insert(stored);
         return new IssuedDeviceCode(code, stored);
@@ -75,14 +74,14 @@ public final class AgentInstallService implements AgentInstallUseCases, AgentAut
     @Override
     public AgentDeviceCode deviceCode(Caller caller, String code) {
         caller.require(Permission.VIEW);
-        return codes.find(caller.platformId(), hash(AgentDeviceCode.normalized(code)))
+        return codes.find(caller.platformId(), secrets.hashHex(AgentDeviceCode.normalized(code)))
                 .orElseThrow(AgentInstallService::noCode);
     }
 
     @Override
     public Redemption redeem(String code, String client) {
         attempts.check(client);
-        String hash = hash(AgentDeviceCode.normalized(code));
+        String hash = secrets.hashHex(AgentDeviceCode.normalized(code));
         Redemption redeemed = tx.inTransaction(() -> {
             AgentDeviceCode found = codes.findForRedemption(hash).orElse(null);
             if (found == null) {
@@ -135,9 +134,6 @@ public final class AgentInstallService implements AgentInstallUseCases, AgentAut
         verified.forget(id);
     }
 
-    private String hash(String code) {
-        return HexFormat.of().formatHex(secrets.hash(code));
-    }
 
     private static NotFound noCode() {
         return new NotFound("DEVICE_CODE_NOT_FOUND", "No such device code");

@@ -2,7 +2,6 @@ package payments.ports.card;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
@@ -142,8 +141,8 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
             }
             Instant now = clock.now(caller);
             String token = secrets.newSecret();
-            CardReveal reveal = new CardReveal(hash(token), caller.platformId(), id, caller.tokenId().toString(),
-                    now.plus(REVEAL_TIME), null, now);
+            CardReveal reveal = new CardReveal(secrets.hashHex(token), caller.platformId(), id,
+                    caller.tokenId().toString(), now.plus(REVEAL_TIME), null, now);
             stores.reveals().insert(reveal);
             LOG.info(() -> "card " + id + " of platform " + caller.platformId() + " revealed by "
                     + reveal.revealedBy());
@@ -154,7 +153,7 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
     @Override
     public RevealedCard open(String token) {
         return tx.inTransaction(() -> {
-            CardReveal reveal = stores.reveals().findForUpdate(hash(token))
+            CardReveal reveal = stores.reveals().findForUpdate(secrets.hashHex(token))
                     .orElseThrow(() -> new NotFound("NOT_FOUND", "No such reveal link"));
             Instant now = clock.now(reveal.platformId());
             if (reveal.usedAt() != null || !now.isBefore(reveal.expiresAt())) {
@@ -207,9 +206,5 @@ public final class CardService implements CardUseCases, CardRevealUseCases {
         if (caller.environment() != Environment.SANDBOX) {
             throw new NotImplemented("NOT_IMPLEMENTED", "No card issuer is configured for production platforms");
         }
-    }
-
-    private String hash(String token) {
-        return HexFormat.of().formatHex(secrets.hash(token));
     }
 }

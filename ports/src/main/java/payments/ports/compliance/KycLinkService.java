@@ -74,7 +74,7 @@ public final class KycLinkService implements KycLinkUseCases, HostedKycUseCases 
             }
             Instant now = clock.now(caller);
             String token = secrets.newSecret();
-            KycLink link = new KycLink(hash(token), caller.platformId(), id, redirectUri,
+            KycLink link = new KycLink(secrets.hashHex(token), caller.platformId(), id, redirectUri,
                     now.plus(TIME_TO_LIVE), null, null, now);
             links.insert(link);
             return new IssuedLink(token, link.expiresAt());
@@ -112,13 +112,10 @@ public final class KycLinkService implements KycLinkUseCases, HostedKycUseCases 
     }
 
     private KycLink link(String token) {
-        return links.findForUpdate(hash(token))
+        return links.findForUpdate(secrets.hashHex(token))
                 .orElseThrow(() -> new NotFound("NOT_FOUND", "No such verification link"));
     }
 
-    private String hash(String token) {
-        return java.util.HexFormat.of().formatHex(secrets.hash(token));
-    }
 
     private static Visit visit(Customer customer, KycLink link) {
         Object name = customer.type() == CustomerType.BUSINESS && customer.details().get("businessInfo")

@@ -53,7 +53,7 @@ public final class ContactVerificationService implements ContactVerificationUseC
             ContactCode.sent(previous, caller.platformId(), id, channel, address, "", now);
             String code = sender.send(caller.environment(), channel, address);
             codes.save(ContactCode.sent(previous, caller.platformId(), id, channel, address,
-                    HexFormat.of().formatHex(secrets.hash(salted(id, code))), now));
+                    secrets.hashHex(salted(id, code)), now));
             return null;
         });
     }

@@ -7,4 +7,9 @@ public interface TokenSecrets {
     byte[] hash(String secret);
 
     boolean matches(String secret, byte[] hash);
+
+    /** {@link #hash} in lowercase hex: the key a link's or a code's row is found by. */
+    default String hashHex(String secret) {
+        return java.util.HexFormat.of().formatHex(hash(secret));
+    }
 }
