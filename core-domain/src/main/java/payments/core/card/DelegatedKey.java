@@ -7,6 +7,7 @@ import payments.core.error.NotFound;
 import payments.core.id.CardId;
 import payments.core.id.EntityId;
 import payments.core.id.InternalAccountId;
+import payments.core.id.NameBasedIds;
 import payments.core.id.PlatformId;
 
 /**
@@ -34,7 +35,12 @@ public record DelegatedKey(UUID id, PlatformId platformId, CardId cardId, Intern
     }
 
     public String fundingSourceId() {
-        return EntityId.format(FUNDING_SOURCE_KIND, CardFilter.fundingSourceId(cardId, accountId));
+        return EntityId.format(FUNDING_SOURCE_KIND, fundingSource(cardId, accountId));
+    }
+
+    /** The id of an account's binding to a card as a funding source: derived from both, no table of bindings. */
+    public static UUID fundingSource(CardId card, InternalAccountId account) {
+        return NameBasedIds.of("card-funding-source:" + card.value() + ":" + account.value());
     }
 
     public DelegatedKey activated(Instant now) {

@@ -23,8 +23,7 @@ public final class EventTypes {
     public static final String BULK_UPLOAD_COMPLETED = "BULK_UPLOAD.COMPLETED";
     public static final String CARD_STATE_CHANGE = "CARD.STATE_CHANGE";
     public static final String CARD_FUNDING_SOURCE_CHANGE = "CARD.FUNDING_SOURCE_CHANGE";
-    /** Followed by the card transaction's news: {@code .AUTHORIZED}, {@code .SETTLED}, {@code .REFUNDED}, ... */
-    public static final String CARD_TRANSACTION = "CARD_TRANSACTION";
+    private static final String CARD_TRANSACTION = "CARD_TRANSACTION";
 
     private EventTypes() {
     }
@@ -33,6 +32,11 @@ public final class EventTypes {
      * {@code AGENT_ACTION.<status>}: the reference's {@code AGENT_ACTION.PENDING_APPROVAL}, and the outcomes of the
      * platform's decision ({@code APPROVED}, {@code REJECTED}, {@code FAILED}).
      */
+    /** A card transaction's news: {@code CARD_TRANSACTION.AUTHORIZED}, {@code .SETTLED}, {@code .REFUNDED}, ... */
+    public static String cardTransaction(String what) {
+        return CARD_TRANSACTION + "." + what;
+    }
+
     public static String agentAction(String status) {
         return "AGENT_ACTION." + status;
     }

@@ -7,7 +7,6 @@ import payments.core.card.Card;
 import payments.core.cardnetwork.CardTransaction;
 import payments.core.cardnetwork.CardTransactionStatus;
 import payments.core.id.CardId;
-import payments.core.id.EntityId;
 import payments.core.platform.Caller;
 import payments.ports.driven.Ids;
 import payments.ports.driven.TransactionRunner;
@@ -76,12 +75,7 @@ final class CardAdjustments {
     NetworkAnswer reverseReturn(Caller caller, CardId card, UUID cardTransactionId) {
         return adjust(caller, card, cardTransactionId, (t, now) -> {
             t.requireRefunded();
-            long owed = 0;
-            if (!books.debit(t, t.refundedMinor(), CardBooks.SETTLEMENT, now)) {
-                books.owe(t, t.refundedMinor(), now);
-                owed = t.refundedMinor();
-            }
-            CardTransaction next = t.returnReversed(owed, now);
+            CardTransaction next = t.returnReversed(books.pullOrOwe(t, t.refundedMinor(), now), now);
             return new Change(next, next.status());
         });
     }
@@ -97,7 +91,7 @@ final class CardAdjustments {
             Change change = message.apply(t, clock.now(caller));
             transactions.update(change.next());
             events.cardTransaction(change.event(), change.next());
-            return new NetworkAnswer("itx_" + EntityId.randomPart(ids.newId()), null, change.next());
+            return new NetworkAnswer(NetworkAnswer.token(ids.newId()), null, change.next());
         });
     }
 }

@@ -115,11 +115,8 @@ final class CardBooks {
             owe(t, c.beyondHold(), now);
             return new Moved(hold, c.beyondHold(), false);
         }
-        if (debit(t, c.beyondHold(), SETTLEMENT, now)) {
-            return new Moved(hold, 0, false);
-        }
-        owe(t, c.beyondHold(), now);
-        return new Moved(hold, c.beyondHold(), true);
+        long owed = pullOrOwe(t, c.beyondHold(), now);
+        return new Moved(hold, owed, owed > 0);
     }
 
     /**
@@ -168,8 +165,20 @@ final class CardBooks {
         return true;
     }
 
+    /**
+     * Pulls {@code amount} from the funding source to the network now or, when the account does not cover it,
+     * books it owed by the cardholder; returns what is owed (0 or {@code amount}).
+     */
+    long pullOrOwe(CardTransaction t, long amount, Instant now) {
+        if (debit(t, amount, SETTLEMENT, now)) {
+            return 0;
+        }
+        owe(t, amount, now);
+        return amount;
+    }
+
     /** The network was paid {@code amount} that the cardholder now owes. */
-    void owe(CardTransaction t, long amount, Instant now) {
+    private void owe(CardTransaction t, long amount, Instant now) {
         ledger.post(t.platformId(), Journal.transfer(ids.newId(), KIND, t.wireId(), system(t, RECEIVABLE),
                 system(t, SETTLEMENT), t.currency(), amount, now));
     }

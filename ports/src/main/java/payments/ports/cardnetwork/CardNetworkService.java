@@ -17,7 +17,6 @@ import payments.core.error.DomainError;
 import payments.core.error.InvalidInput;
 import payments.core.id.CardId;
 import payments.core.id.CustomerId;
-import payments.core.id.EntityId;
 import payments.core.id.InternalAccountId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Hold;
@@ -171,7 +170,7 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
                 continue;
             }
             if (decline != null) {
-                r.made(new NetworkAnswer(token(id), decline, null));
+                r.made(new NetworkAnswer(NetworkAnswer.token(id), decline, null));
             } else {
                 holding.add(new Holding(r, card, id, verdict, this.ids.newId()));
             }
@@ -197,7 +196,7 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
                     h.hold = ids.newId();
                     next.add(h);
                 } else {
-                    h.request.made(new NetworkAnswer(token(h.id), DeclineReason.INSUFFICIENT_FUNDS, null));
+                    h.request.made(new NetworkAnswer(NetworkAnswer.token(h.id), DeclineReason.INSUFFICIENT_FUNDS, null));
                 }
             }
             round = next;
@@ -216,7 +215,7 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
         for (Holding h : held) {
             NetworkAuthorization m = h.request.command();
             CardTransaction t = CardTransaction.authorized(h.id, h.card, customers.get(h.card.cardholderId())
-                            .platformCustomerId(), token(h.id), Direction.DEBIT, m.merchant(), m.amountMinor(),
+                            .platformCustomerId(), NetworkAnswer.token(h.id), Direction.DEBIT, m.merchant(), m.amountMinor(),
                     h.card.fundingSources().get(h.source), h.hold, h.verdict.pull(), now);
             if (t.pull() == FundingPull.DELAYED) {
                 pulls.add(books.pull(t, 0, now));
@@ -237,7 +236,7 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
         CardIssuer.Verdict verdict = issuer.authorization(command.merchant());
         DeclineReason decline = decline(card, command, verdict);
         if (decline != null || command.kind() == AuthorizationKind.BALANCE_INQUIRY) {
-            return new NetworkAnswer(token(id), decline, null);
+            return new NetworkAnswer(NetworkAnswer.token(id), decline, null);
         }
         UUID hold = ids.newId();
         DelegatedStamps.Usable usable = stamps.usable(card);
@@ -245,12 +244,12 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
                 ? books.holdOnFirstCovering(card, usable.sources(), hold, command.amountMinor())
                 : card.fundingSources().get(0);
         if (account == null) {
-            return new NetworkAnswer(token(id), DeclineReason.INSUFFICIENT_FUNDS, null);
+            return new NetworkAnswer(NetworkAnswer.token(id), DeclineReason.INSUFFICIENT_FUNDS, null);
         }
         Instant now = clock.now(caller);
         String platformCustomerId = stores.customers().find(caller.platformId(), card.cardholderId())
                 .orElseThrow().platformCustomerId();
-        CardTransaction t = CardTransaction.authorized(id, card, platformCustomerId, token(id),
+        CardTransaction t = CardTransaction.authorized(id, card, platformCustomerId, NetworkAnswer.token(id),
                 command.kind().direction(), command.merchant(), command.amountMinor(), account, hold,
                 verdict.pull(), now);
         stamps.stamp(t, usable, now);
@@ -262,7 +261,7 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
         }
         stores.transactions().insert(t);
         events.cardTransaction(t.status(), t);
-        return new NetworkAnswer(token(id), null, t);
+        return new NetworkAnswer(NetworkAnswer.token(id), null, t);
     }
 
     /**
@@ -283,10 +282,6 @@ public final class CardNetworkService implements CardNetworkUseCases, KeyedBatch
             return DeclineReason.SPEND_LIMIT_EXCEEDED;
         }
         return verdict.decline();
-    }
-
-    private static String token(UUID id) {
-        return "itx_" + EntityId.randomPart(id);
     }
 
     private static void requireNetwork(Caller caller) {

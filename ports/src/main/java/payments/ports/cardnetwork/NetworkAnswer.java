@@ -1,7 +1,9 @@
 package payments.ports.cardnetwork;
 
+import java.util.UUID;
 import payments.core.cardnetwork.CardTransaction;
 import payments.core.cardnetwork.DeclineReason;
+import payments.core.id.EntityId;
 
 /**
  * The issuer's answer to a network message: the issuer's token for it, and for an authorization its decline
@@ -10,6 +12,11 @@ import payments.core.cardnetwork.DeclineReason;
  */
 public record NetworkAnswer(String issuerTransactionToken, DeclineReason declineReason,
                             CardTransaction transaction) {
+    /** The issuer's token for the message {@code id} names. */
+    public static String token(UUID id) {
+        return "itx_" + EntityId.randomPart(id);
+    }
+
     public boolean approved() {
         return declineReason == null;
     }

@@ -120,13 +120,13 @@ public final class Events {
 
     /** Card transactions just authorized: a {@code CARD_TRANSACTION.AUTHORIZED} each, appended at once. */
     public void cardTransactions(List<CardTransaction> authorized) {
-        outbox.appendAll(authorized.stream().map(t -> event(t.platformId(), EventTypes.CARD_TRANSACTION + "."
-                + t.status().name(), CardTransactionJson.transaction(t))).toList());
+        outbox.appendAll(authorized.stream().map(t -> event(t.platformId(),
+                EventTypes.cardTransaction(t.status().name()), CardTransactionJson.transaction(t))).toList());
     }
 
     /** A card network's message changed a card transaction: {@code CARD_TRANSACTION.<what>}. */
     public void cardTransaction(CardTransactionStatus what, CardTransaction after) {
-        emit(after.platformId(), EventTypes.CARD_TRANSACTION + "." + what.name(), CardTransactionJson.transaction(after));
+        emit(after.platformId(), EventTypes.cardTransaction(what.name()), CardTransactionJson.transaction(after));
     }
 
     /** Sent to the inviting platform, whichever platform claimed. */

@@ -17,7 +17,6 @@ import payments.adapter.persistence.UniqueViolation;
 import payments.adapter.persistence.schema.tables.records.DelegatedKeysRecord;
 import payments.adapter.persistence.secret.Sealing;
 import payments.adapter.persistence.secret.SecretBox;
-import payments.core.card.CardFilter;
 import payments.core.card.DelegatedKey.DelegatedKeyStatus;
 import payments.core.card.DelegatedKey;
 import payments.core.error.Conflict;
@@ -43,7 +42,7 @@ public final class JooqDelegatedKeys implements DelegatedKeys {
                 .set(DELEGATED_KEYS.ID, k.id())
                 .set(DELEGATED_KEYS.CARD_ID, k.cardId().value())
                 .set(DELEGATED_KEYS.ACCOUNT_ID, k.accountId().value())
-                .set(DELEGATED_KEYS.FUNDING_SOURCE_ID, CardFilter.fundingSourceId(k.cardId(), k.accountId()))
+                .set(DELEGATED_KEYS.FUNDING_SOURCE_ID, DelegatedKey.fundingSource(k.cardId(), k.accountId()))
                 .set(DELEGATED_KEYS.PUBLIC_KEY, k.publicKey())
                 .set(DELEGATED_KEYS.NICKNAME, k.nickname())
                 .set(DELEGATED_KEYS.STATUS, k.status().name())
