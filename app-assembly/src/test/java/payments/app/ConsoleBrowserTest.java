@@ -24,6 +24,8 @@ import payments.core.platform.Environment;
 
 /** The sandbox console in a real browser ({@link Chromium}): screenshots of its views in target/screenshots. */
 class ConsoleBrowserTest {
+    /** How long a view may take: the server may still be busy with an earlier test class's background jobs. */
+    private static final Duration WAIT = Duration.ofSeconds(30);
     private static ChromeDriver browser;
     private final ApiClient api = TestServer.newPlatform(Environment.SANDBOX);
 
@@ -47,7 +49,8 @@ class ConsoleBrowserTest {
     private static void signIn(ApiClient client) {
         browser.get(console());
         browser.executeScript("sessionStorage.clear()");
-        browser.get(console() + "#/customers");
+        // A fresh document: one loaded with the last test's token may still be drawing that platform's views.
+        browser.navigate().refresh();
         WebElement token = waitFor(By.id("input-token"));
         token.sendKeys(client.credentials());
         browser.findElement(By.cssSelector("#sign-in button")).click();
@@ -55,14 +58,14 @@ class ConsoleBrowserTest {
     }
 
     private static WebElement waitFor(By locator) {
-        return new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        return new WebDriverWait(browser, WAIT).ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElements(locator).stream()
                 .filter(WebElement::isDisplayed).findFirst().orElse(null));
     }
 
     private static void waitForText(By locator, String text) {
         // A view is drawn anew after each action: an element read while it is replaced is read again.
-        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        new WebDriverWait(browser, WAIT).ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElements(locator).stream().anyMatch(e -> e.getText().contains(text)));
     }
 
@@ -114,7 +117,7 @@ class ConsoleBrowserTest {
 
     /** Waits for an element whose whole text is {@code text} (the clock's offset, not a time that contains it). */
     private static void waitForExactText(By locator, String text) {
-        new WebDriverWait(browser, Duration.ofSeconds(10)).ignoring(StaleElementReferenceException.class)
+        new WebDriverWait(browser, WAIT).ignoring(StaleElementReferenceException.class)
                 .until(d -> d.findElements(locator).stream().anyMatch(e -> e.getText().equals(text)));
     }
 
@@ -157,7 +160,7 @@ class ConsoleBrowserTest {
 
             browser.findElement(By.linkText("OUTGOING_PAYMENT.FAILED")).click();
             String event = browser.getCurrentUrl();
-            new WebDriverWait(browser, Duration.ofSeconds(15)).ignoring(StaleElementReferenceException.class)
+            new WebDriverWait(browser, WAIT).ignoring(StaleElementReferenceException.class)
                     .until(d -> {
                         d.get(event);
                         waitFor(By.tagName("h1"));
