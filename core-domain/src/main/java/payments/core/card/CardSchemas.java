@@ -5,13 +5,14 @@ import static payments.core.validation.Types.integer;
 import static payments.core.validation.Types.oneOf;
 import static payments.core.validation.Types.string;
 
+import payments.core.money.Money;
 import payments.core.validation.JsonType;
 import payments.core.validation.ObjectSchema;
 
 /** Request shapes of cards (reference/cards.md). */
 public final class CardSchemas {
     private static final JsonType SOURCES = arrayOf(string(1, 100), 1, 10);
-    private static final JsonType SPEND_LIMIT = integer(1, Long.MAX_VALUE);
+    private static final JsonType SPEND_LIMIT = integer(1, Money.MAX_MINOR);
 
     public static final ObjectSchema CREATE = ObjectSchema.of()
             .required("cardholderId", string(1, 100))

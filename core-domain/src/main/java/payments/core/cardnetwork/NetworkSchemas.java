@@ -6,12 +6,13 @@ import static payments.core.validation.Types.integer;
 import static payments.core.validation.Types.pattern;
 import static payments.core.validation.Types.string;
 
+import payments.core.money.Money;
 import payments.core.validation.JsonType;
 import payments.core.validation.ObjectSchema;
 
 /** Request shapes of the sandbox's card network simulators (reference/cards.md). */
 public final class NetworkSchemas {
-    private static final JsonType AMOUNT = integer(1, Long.MAX_VALUE);
+    private static final JsonType AMOUNT = integer(1, Money.MAX_MINOR);
 
     public static final ObjectSchema MERCHANT = ObjectSchema.of()
             .required("descriptor", string(1, 255))
@@ -26,7 +27,7 @@ public final class NetworkSchemas {
 
     public static final ObjectSchema CLEARING = ObjectSchema.of()
             .required("cardTransactionId", string(1, 100))
-            .required("amount", integer(0, Long.MAX_VALUE));
+            .required("amount", integer(0, Money.MAX_MINOR));
 
     /** A return, and an authorization advice (its amount the new total authorized). */
     public static final ObjectSchema AMOUNT_OF_TRANSACTION = ObjectSchema.of()

@@ -1,7 +1,5 @@
 package payments.adapter.persistence.ledger;
 
-import payments.adapter.persistence.Db;
-import payments.adapter.persistence.Statement;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 import static payments.adapter.persistence.schema.Tables.LEDGER_ENTRIES;
 import static payments.adapter.persistence.schema.Tables.LEDGER_JOURNALS;
@@ -17,7 +15,13 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
+import payments.adapter.persistence.Db;
+import payments.adapter.persistence.SqlState;
+import payments.adapter.persistence.Statement;
+import payments.core.error.InvalidInput;
 import payments.core.id.NameBasedIds;
 
 /**
@@ -115,7 +119,7 @@ final class LedgerWrites implements Db.BeforeCommit {
                     postings.get(postings.size() - 1).at()));
         }
         Map<List<UUID>, Long> balances = new HashMap<>();
-        UPSERTS.computeIfAbsent(rows.size(), LedgerWrites::upsert).fetch(db, values.toArray())
+        upsertSystemRows(db, rows.size(), values)
                 .forEach(r -> balances.put(List.of(r.get(LEDGER_ACCOUNTS.PLATFORM_ID), r.get(LEDGER_ACCOUNTS.ID)),
                         r.get(LEDGER_ACCOUNTS.POSTED_MINOR)));
         for (List<SystemPosting> postings : rows) {
@@ -134,8 +138,31 @@ final class LedgerWrites implements Db.BeforeCommit {
     }
 
     /** Their sum; a batch's postings to one row could pass a long's range, which must fail, not wrap. */
+    /**
+     * A system row moved past int64 (a sandbox simulator can post amounts no funded account limits) is refused as out
+     * of range, as an owned account's is: PostgreSQL's overflow error would otherwise answer 500.
+     */
+    private static List<Record> upsertSystemRows(Db db, int rows, List<Object> values) {
+        try {
+            return UPSERTS.computeIfAbsent(rows, LedgerWrites::upsert).fetch(db, values.toArray());
+        } catch (DataAccessException e) {
+            if (SqlState.is(e, SqlState.NUMERIC_VALUE_OUT_OF_RANGE)) {
+                throw outOfRange();
+            }
+            throw e;
+        }
+    }
+
     private static long total(List<SystemPosting> postings) {
-        return postings.stream().mapToLong(SystemPosting::amountMinor).reduce(0, Math::addExact);
+        try {
+            return postings.stream().mapToLong(SystemPosting::amountMinor).reduce(0, Math::addExact);
+        } catch (ArithmeticException e) {
+            throw outOfRange();
+        }
+    }
+
+    private static InvalidInput outOfRange() {
+        return new InvalidInput("AMOUNT_OUT_OF_RANGE", "A system account's balance would pass " + Long.MAX_VALUE);
     }
 
     /**

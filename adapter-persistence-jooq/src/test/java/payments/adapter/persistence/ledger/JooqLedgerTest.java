@@ -92,6 +92,22 @@ class JooqLedgerTest {
     }
 
     @Test
+    void a_debit_past_the_smallest_balance_of_a_system_account_is_refused_as_out_of_range_and_leaves_nothing_behind() {
+        PlatformId platform = Fixtures.platform();
+        InternalAccount first = Fixtures.account(platform, null);
+        InternalAccount second = Fixtures.account(platform, null);
+        fund(platform, first, Long.MAX_VALUE - 10);
+
+        InvalidInput refused = assertThrows(InvalidInput.class, () -> Fixtures.DB.inTransaction(() ->
+                fund(platform, second, 20)));
+
+        assertEquals("AMOUNT_OUT_OF_RANGE", refused.code());
+        assertEquals(0, accounts.find(platform, second.id()).orElseThrow().totalMinor());
+        fund(platform, second, 9);
+        assertEquals(9, accounts.find(platform, second.id()).orElseThrow().totalMinor());
+    }
+
+    @Test
     void fifty_concurrent_withdrawals_from_an_account_funded_for_ten_let_exactly_ten_through() throws Exception {
         PlatformId platform = Fixtures.platform();
         InternalAccount from = Fixtures.account(platform, null);
