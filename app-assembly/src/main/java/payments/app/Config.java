@@ -16,7 +16,7 @@ import payments.core.webhook.Network;
  */
 public record Config(String host, int port, Path dataDir, String databaseUrl, String databaseUser,
                      String databasePassword, int databasePoolSize, String sandboxToken, String sandboxUmaDomain,
-                     List<String> sandboxCurrencies, long workerPollMillis, long webhookTimeoutMillis,
+                     List<String> sandboxCurrencies, long workerPollMillis, Webhooks webhooks,
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
                      Map<String, String> oidcIssuers, Batches batches, Http http,
                      EndpointPolicy webhookPolicy, String masterKey, String endUserTermsUrl,
@@ -36,6 +36,14 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
      * serves {@code /metrics} alone ({@code metricsPort}; null: beside the API).
      */
     public record Http(int workers, int receiveMillis, Integer metricsPort) {
+    }
+
+    /**
+     * Webhook calls: how long one may take ({@code timeoutMillis}, at most 30 s: a call must end well within its 60 s
+     * lease), how many this process makes at once ({@code calls}), and how many one platform's endpoint may have in
+     * flight across every process ({@code perEndpoint}).
+     */
+    public record Webhooks(long timeoutMillis, int calls, int perEndpoint) {
     }
 
     /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
@@ -71,7 +79,10 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         "sandbox.uma.money")),
                 DEFAULT_SANDBOX_CURRENCIES,
                 intValue(env, "PAYMENTS_WORKER_POLL_MILLIS", 250, 1, 3_600_000),
-                intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000, 1, (int) MAX_WEBHOOK_TIMEOUT_MILLIS),
+                new Webhooks(intValue(env, "PAYMENTS_WEBHOOK_TIMEOUT_MILLIS", 10_000, 1,
+                        (int) MAX_WEBHOOK_TIMEOUT_MILLIS),
+                        intValue(env, "PAYMENTS_WEBHOOK_CALLS", 128, 1, 10_000),
+                        intValue(env, "PAYMENTS_WEBHOOK_CALLS_PER_ENDPOINT", 32, 1, 10_000)),
                 walletBundleKey(blankToNull(env.get("PAYMENTS_WALLET_BUNDLE_KEY"))),
                 env.getOrDefault("PAYMENTS_PASSKEY_RP_ID", "localhost"),
                 Arrays.stream(env.getOrDefault("PAYMENTS_PASSKEY_ORIGINS", "http://localhost:8080,https://localhost")
@@ -95,21 +106,21 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks,
                 walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
                 endUserTermsUrl, deviceCodeGuesses);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
-                sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey, passkeyRpId,
+                sandboxCurrencies, workerPollMillis, webhooks, walletBundleKey, passkeyRpId,
                 passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
                 endUserTermsUrl, deviceCodeGuesses);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
-                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis, walletBundleKey,
+                sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks, walletBundleKey,
                 passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
                 endUserTermsUrl, deviceCodeGuesses);
     }
@@ -118,7 +129,8 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     public Config withWebhookTimeoutMillis(long millis) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis,
-                Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), walletBundleKey, passkeyRpId, passkeyOrigins,
+                new Webhooks(Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), webhooks.calls(), webhooks.perEndpoint()),
+                walletBundleKey, passkeyRpId, passkeyOrigins,
                 oidcIssuers, batches, http, webhookPolicy, masterKey,
                 endUserTermsUrl, deviceCodeGuesses);
     }
@@ -129,7 +141,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
      */
     public Config withDeviceCodeGuesses(int guesses) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
-                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhookTimeoutMillis,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks,
                 walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
                 endUserTermsUrl, guesses);
     }
@@ -139,7 +151,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     public String toString() {
         return "Config[host=" + host + ", port=" + port + ", dataDir=" + dataDir + ", databaseUrl=" + databaseUrl
                 + ", databaseUser=" + databaseUser + ", pool=" + databasePoolSize + ", batches=" + batches
-                + ", http=" + http + ", webhookPolicy=" + webhookPolicy + "]";
+                + ", http=" + http + ", webhooks=" + webhooks + ", webhookPolicy=" + webhookPolicy + "]";
     }
 
     private static String masterKey(String hex) {

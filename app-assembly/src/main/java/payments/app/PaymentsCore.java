@@ -47,7 +47,7 @@ public final class PaymentsCore implements AutoCloseable {
 
     synchronized void startWorkers() {
         if (workers == null) {
-            workers = new Workers(backend.wiring, config.workerPollMillis());
+            workers = new Workers(backend.wiring, config.workerPollMillis(), config.webhooks().calls());
         }
     }
 

@@ -215,8 +215,6 @@ import payments.ports.webhook.WebhookUseCases;
  * ({@link Payments}), which the HTTP API and the workers use.
  */
 final class Wiring implements Payments {
-    /** Threads that deliver webhook events ({@link Workers}), and so the calls in flight at once. */
-    static final int WEBHOOK_DELIVERY_THREADS = 4;
 
     final PlatformService platforms;
     final TokenService tokens;
@@ -291,9 +289,10 @@ final class Wiring implements Payments {
         var quoteBatching = batching.withMaxConcurrent(config.batches().concurrentQuotes());
 
         webhookKeys = new WebhookKeyService(new JooqWebhookKeys(db, box), new EcdsaWebhookSigner(), platformClock, db);
-        webhookTransport = new HttpWebhookTransport(WEBHOOK_DELIVERY_THREADS, config.webhookPolicy());
+        webhookTransport = new HttpWebhookTransport(config.webhooks().calls(), config.webhookPolicy());
         webhookDelivery = new WebhookDelivery(webhookEvents, platformStore, webhookKeys, webhookTransport,
-                platformClock, ids, db, Duration.ofMillis(config.webhookTimeoutMillis()));
+                platformClock, ids, db, new WebhookDelivery.Limits(
+                        Duration.ofMillis(config.webhooks().timeoutMillis()), config.webhooks().perEndpoint()));
         webhooks = new WebhookService(webhookEvents, webhookDelivery, platformStore, platformClock, db);
         idempotency = new IdempotencyService(idempotencyKeys, db, clock);
 

@@ -8,23 +8,23 @@ import java.util.logging.Logger;
 
 /**
  * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
- * them) and expires due quotes (claimed the same way), delivers due webhook events on {@value #DELIVERY_THREADS}
- * threads (claims hand each attempt to one thread of one process), and forgets expired idempotency keys.
+ * them) and expires due quotes (claimed the same way), delivers due webhook events ({@link WebhookWorkers}: claims
+ * hand each attempt to one call of one process), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
     static final long FINISH_SECONDS = 5;
     static final long INTERRUPTED_SECONDS = 2;
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
-    private static final int DELIVERY_THREADS = Wiring.WEBHOOK_DELIVERY_THREADS;
-    private static final int DELIVERIES_PER_ROUND = 100;
-    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1 + DELIVERY_THREADS, r -> {
+    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, r -> {
         Thread t = new Thread(r, "payments-worker");
         t.setDaemon(true);
         return t;
     });
 
-    Workers(Wiring wiring, long pollMillis) {
+    private final WebhookWorkers webhooks;
+
+    Workers(Wiring wiring, long pollMillis, int webhookCalls) {
         executor.scheduleWithFixedDelay(() -> guarded("jobs", () -> {
             for (int i = 0; i < JOBS_PER_ROUND && !stopping() && wiring.jobs.runNext(); i++) {
                 // keep going while jobs are due
@@ -33,13 +33,7 @@ final class Workers implements AutoCloseable {
                 wiring.quoteExpiry.expireDue();
             }
         }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
-        for (int thread = 0; thread < DELIVERY_THREADS; thread++) {
-            executor.scheduleWithFixedDelay(() -> guarded("webhooks", () -> {
-                for (int i = 0; i < DELIVERIES_PER_ROUND && !stopping() && wiring.webhookDelivery.deliverNext(); i++) {
-                    // keep going while events are due (a delivery cut short by the stop answers false)
-                }
-            }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
-        }
+        webhooks = new WebhookWorkers(wiring.webhookDelivery, webhookCalls, pollMillis);
         executor.scheduleWithFixedDelay(() -> guarded("idempotency purge", wiring.idempotency::purgeExpired),
                 1, 60, TimeUnit.MINUTES);
     }
@@ -71,6 +65,7 @@ final class Workers implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdown();
+        webhooks.stopClaiming();
         try {
             if (!executor.awaitTermination(FINISH_SECONDS, TimeUnit.SECONDS)) {
                 executor.shutdownNow();
@@ -80,5 +75,6 @@ final class Workers implements AutoCloseable {
             executor.shutdownNow();
             Thread.currentThread().interrupt();
         }
+        webhooks.close();
     }
 }

@@ -16,7 +16,7 @@ class ConfigTest {
         assertEquals(8080, config.port());
         assertEquals(16, config.databasePoolSize());
         assertEquals(250, config.workerPollMillis());
-        assertEquals(10_000, config.webhookTimeoutMillis());
+        assertEquals(10_000, config.webhooks().timeoutMillis());
         assertEquals("sandbox.uma.money", config.sandboxUmaDomain());
         assertEquals(List.of("http://localhost:8080", "https://localhost"), config.passkeyOrigins());
         assertEquals(Map.of(), config.oidcIssuers());

@@ -113,7 +113,7 @@ public final class World {
             new SequentialInvitationCodes(), platformClock, tx, events);
     public final WebhookKeyService webhookKeyService = new WebhookKeyService(webhookKeys, signer, platformClock, tx);
     public final WebhookDelivery webhookDelivery = new WebhookDelivery(outbox, platforms, webhookKeyService, endpoint,
-            platformClock, ids, tx, Duration.ofSeconds(10));
+            platformClock, ids, tx, new WebhookDelivery.Limits(Duration.ofSeconds(10), 2));
     public final WebhookService webhookService = new WebhookService(outbox, webhookDelivery, platforms, platformClock,
             tx);
     public final IncomingPayments incomingPayments = new IncomingPayments(transactions, ledger, jobs, platforms,

@@ -313,6 +313,19 @@ public final class Statement {
         }
     }
 
+    /**
+     * Runs an {@link #updateRows} for rows given as their values for its columns (keys included, in the order they
+     * were declared), as one statement now; nothing for no rows.
+     */
+    public void updateAll(Db db, List<Object[]> rows) {
+        if (!arrays || insertRows != null) {
+            throw new IllegalStateException("updateAll needs an updateRows: " + sql);
+        }
+        if (!rows.isEmpty()) {
+            execute(db, arraysOf(rows));
+        }
+    }
+
     /** For each column, the rows' values as PostgreSQL's text (the statement casts each array to its type). */
     private Object[] arraysOf(List<Object[]> rows) {
         Object[] values = new Object[columns.length];

@@ -2,6 +2,8 @@ package payments.ports.webhook;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +27,16 @@ import payments.ports.driven.webhook.WebhookTransport;
 import payments.ports.time.PlatformClock;
 
 /**
- * Sends webhook events. The outbox worker: claim a due event (a short database transaction that leases it), call
- * the platform's endpoint with no transaction open, record the attempt and the next step of the
- * {@link RetrySchedule} in a new transaction. Anything that goes wrong with one event is that event's failed
- * attempt, so a poison event or a dead endpoint never stops the others; a platform has at most
- * {@value #MAX_IN_FLIGHT_PER_PLATFORM} calls in flight, so a slow endpoint cannot occupy every worker, and one whose
+ * Sends webhook events. The outbox worker: claim due events (a short database transaction that leases them, many at
+ * once), call each platform's endpoint with no transaction open, many calls at once, and record the attempts and the
+ * next steps of the {@link RetrySchedule} in a new transaction, many at once. Anything that goes wrong with one event
+ * is that event's failed attempt, so a poison event or a dead endpoint never stops the others; a platform has at most
+ * {@link Limits#inFlightPerPlatform} calls in flight, so a slow endpoint cannot occupy every caller, and one whose
  * call timed out is left alone for a while ({@link EndpointPauses}), so several such endpoints cannot either.
+ * {@code Workers} run the three steps as a pipeline; {@link #deliverNext} and {@link #deliverDue} run them in turn.
  */
 public final class WebhookDelivery {
     static final Duration LEASE = Duration.ofSeconds(60);
-    static final int MAX_IN_FLIGHT_PER_PLATFORM = 2;
     /** A sandbox clock advance makes at most this many deliveries, within this time; the workers do the rest. */
     static final int MAX_PER_ADVANCE = 50;
     static final Duration ADVANCE_BUDGET = Duration.ofSeconds(15);
@@ -49,16 +51,28 @@ public final class WebhookDelivery {
     private final PlatformClock clock;
     private final Ids ids;
     private final TransactionRunner tx;
-    private final Duration timeout;
+    private final Limits limits;
     private final EndpointPauses pauses = new EndpointPauses();
+
+    /**
+     * How long one call may take ({@code timeout}), and how many calls one platform may have in flight across every
+     * process ({@code inFlightPerPlatform}).
+     */
+    public record Limits(Duration timeout, int inFlightPerPlatform) {
+        public Limits {
+            if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(LEASE.dividedBy(2)) > 0) {
+                throw new IllegalArgumentException("the webhook timeout must be positive and end well within the "
+                        + "lease of " + LEASE + ", not " + timeout);
+            }
+            if (inFlightPerPlatform < 1) {
+                throw new IllegalArgumentException("a platform needs at least one call in flight");
+            }
+        }
+    }
 
     public WebhookDelivery(WebhookDeliveries deliveries, Platforms platforms, WebhookKeyService keys,
                            WebhookTransport transport, PlatformClock clock, Ids ids, TransactionRunner tx,
-                           Duration timeout) {
-        if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(LEASE.dividedBy(2)) > 0) {
-            throw new IllegalArgumentException("the webhook timeout must be positive and end well within the "
-                    + "lease of " + LEASE + ", not " + timeout);
-        }
+                           Limits limits) {
         this.deliveries = deliveries;
         this.platforms = platforms;
         this.keys = keys;
@@ -66,19 +80,70 @@ public final class WebhookDelivery {
         this.clock = clock;
         this.ids = ids;
         this.tx = tx;
-        this.timeout = timeout;
+        this.limits = limits;
     }
 
     /** An event sent synchronously, and its one attempt. */
     public record Sent(WebhookEvent event, DeliveryAttempt attempt) {
     }
 
-    /** How long one call may take. */
-    public Duration timeout() {
-        return timeout;
+    /**
+     * A claimed event and what its call needs, read in the claim's transaction: its platform (null if it could not
+     * be read) and the keys that sign.
+     */
+    public record Call(Claim claim, Platform platform, List<WebhookKey> signing) {
     }
 
-    /** Delivers the next due event of any platform; false when none is due. */
+    /** A call's outcome; {@code cutShort} when the process's stop cut it short: given back, uncounted. */
+    public record Made(Call call, DeliveryAttempt attempt, boolean cutShort) {
+    }
+
+    /** How long one call may take. */
+    public Duration timeout() {
+        return limits.timeout();
+    }
+
+    /** Claims up to {@code max} due events of platforms whose endpoints are not paused, in one transaction. */
+    public List<Call> claim(int max) {
+        return claim(null, max);
+    }
+
+    /**
+     * One call, with no transaction open; whatever fails on the way is a failed attempt of this event alone. The
+     * outcome pauses or resumes the platform at once, so that the next claim knows.
+     */
+    public Made call(Call call) {
+        Claim claim = call.claim();
+        DeliveryAttempt attempt = attempt(call);
+        // Interrupted: the process is stopping (its callers' grace ran out). A call cut short is given back uncounted.
+        if (Thread.currentThread().isInterrupted() && !attempt.delivered()) {
+            return new Made(call, attempt, true);
+        }
+        pauses.record(claim.event().platformId(), attempt, clock.realNow());
+        return new Made(call, attempt, false);
+    }
+
+    /** Records calls made, in one transaction: each attempt's outcome and its event's next step. */
+    public void record(List<Made> made) {
+        if (made.isEmpty()) {
+            return;
+        }
+        tx.inTransaction(() -> {
+            List<WebhookDeliveries.Finished> finished = new ArrayList<>();
+            for (Made m : made) {
+                Claim claim = m.call().claim();
+                Instant now = clock.now(claim.event().platformId());
+                if (m.cutShort()) {
+                    deliveries.release(claim, STOPPED, now);
+                } else {
+                    finished.add(next(claim, m.attempt(), now));
+                }
+            }
+            deliveries.finishAll(finished);
+        });
+    }
+
+    /** Delivers the next due event of any platform; false when none is due, or the process is stopping. */
     public boolean deliverNext() {
         return deliverOne(null);
     }
@@ -100,7 +165,7 @@ public final class WebhookDelivery {
     public Sent sendNow(Platform platform, String type, Map<String, Object> data) {
         Instant now = clock.now(platform.id(), platform.environment());
         WebhookEvent event = WebhookEvent.emitted(platform.id(), ids.newId(), type, data, true, now);
-        DeliveryAttempt attempt = attempt(event, 1, now);
+        DeliveryAttempt attempt = attempt(event, 1, now, platform, keys.signingKeys(platform.id(), now));
         WebhookEvent sent = WebhookEvent.sentOnce(platform.id(), event.id(), type, data, attempt, now);
         pauses.record(platform.id(), attempt, clock.realNow());
         tx.inTransaction(() -> deliveries.recordSent(sent, attempt));
@@ -109,71 +174,88 @@ public final class WebhookDelivery {
 
     /**
      * One attempt of a due event of {@code scope}, or of any platform whose endpoint is not paused: a platform's own
-     * sandbox clock advance calls its endpoint even while the workers leave it alone.
+     * sandbox clock advance calls its endpoint even while the workers leave it alone. A call cut short by the
+     * process's stop is given back, and false answered; the interrupt is cleared while the database is used, then
+     * set again.
      */
     private boolean deliverOne(PlatformId scope) {
-        Instant realNow = clock.realNow();
-        Optional<Claim> claimed = tx.inTransaction(() -> {
-            Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow, this::endpointOf) : Set.of();
-            return deliveries.claimDue(scope, skipped, realNow, realNow.plus(LEASE), MAX_IN_FLIGHT_PER_PLATFORM);
-        });
+        List<Call> claimed = claim(scope, 1);
         if (claimed.isEmpty()) {
             return false;
         }
-        Claim claim = claimed.get();
-        DeliveryAttempt attempt = attempt(claim.event(), claim.attempt(), claim.startedAt());
-        // Interrupted: the process is stopping (its workers' grace ran out). A call cut short is given back
-        // uncounted, and nothing more is claimed; the flag is cleared while the database is used, then set again.
-        if (Thread.interrupted()) {
-            try {
-                if (attempt.delivered()) {
-                    record(claim, attempt);
-                } else {
-                    Instant now = clock.now(claim.event().platformId());
-                    tx.inTransaction(() -> deliveries.release(claim, STOPPED, now));
-                }
-            } finally {
+        Made made = call(claimed.get(0));
+        boolean interrupted = Thread.interrupted();
+        try {
+            record(List.of(made));
+        } finally {
+            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            return false;
         }
-        pauses.record(claim.event().platformId(), attempt, clock.realNow());
-        record(claim, attempt);
-        return true;
+        return !interrupted;
+    }
+
+    private List<Call> claim(PlatformId scope, int max) {
+        Instant realNow = clock.realNow();
+        return tx.inTransaction(() -> {
+            Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow, this::endpointOf) : Set.of();
+            List<Claim> claims = deliveries.claimDue(scope, skipped, realNow, realNow.plus(LEASE),
+                    limits.inFlightPerPlatform(), max);
+            Map<PlatformId, Call> targets = new HashMap<>();
+            List<Call> calls = new ArrayList<>();
+            for (Claim claim : claims) {
+                Call target = targets.computeIfAbsent(claim.event().platformId(), p -> target(p, claim));
+                calls.add(new Call(claim, target.platform(), target.signing()));
+            }
+            return calls;
+        });
+    }
+
+    /** The platform of a claimed event and its signing keys now, or none if they cannot be read. */
+    private Call target(PlatformId platform, Claim claim) {
+        try {
+            return platforms.find(platform).map(p -> new Call(claim, p, keys.signingKeys(platform,
+                    claim.startedAt()))).orElse(new Call(claim, null, List.of()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "the platform or keys of webhook " + claim.event().wireId() + " are unreadable", e);
+            return new Call(claim, null, List.of());
+        }
     }
 
     /** The attempt's outcome and the event's next step: delivered, a retry by the schedule, or exhausted. */
-    private void record(Claim claim, DeliveryAttempt attempt) {
-        Instant now = clock.now(claim.event().platformId());
-        tx.inTransaction(() -> {
-            if (attempt.delivered()) {
-                deliveries.finish(claim, attempt, EventStatus.DELIVERED, null, now);
-                return;
-            }
-            Optional<Duration> wait = RetrySchedule.delayAfter(claim.attempt(), claim.event().maxAttempts());
-            deliveries.finish(claim, attempt, wait.isPresent() ? EventStatus.PENDING : EventStatus.EXHAUSTED,
-                    wait.map(now::plus).orElse(null), now);
-        });
+    private static WebhookDeliveries.Finished next(Claim claim, DeliveryAttempt attempt, Instant now) {
+        if (attempt.delivered()) {
+            return new WebhookDeliveries.Finished(claim, attempt, EventStatus.DELIVERED, null, now);
+        }
+        Optional<Duration> wait = RetrySchedule.delayAfter(claim.attempt(), claim.event().maxAttempts());
+        return new WebhookDeliveries.Finished(claim, attempt, wait.isPresent() ? EventStatus.PENDING
+                : EventStatus.EXHAUSTED, wait.map(now::plus).orElse(null), now);
     }
 
     private String endpointOf(PlatformId platform) {
         return platforms.find(platform).map(p -> p.config().webhookEndpoint()).orElse(null);
     }
 
-    /** One call; whatever fails on the way (rendering, keys, the call) is a failed attempt of this event alone. */
-    private DeliveryAttempt attempt(WebhookEvent event, int number, Instant startedAt) {
-        String url = null;
+    private DeliveryAttempt attempt(Call call) {
+        Claim claim = call.claim();
+        if (call.platform() == null) {
+            return DeliveryAttempt.failed(claim.attempt(), claim.startedAt(), null,
+                    "internal error: the platform could not be read", 0);
+        }
+        return attempt(claim.event(), claim.attempt(), claim.startedAt(), call.platform(), call.signing());
+    }
+
+    /** One call; whatever fails on the way (rendering, signing, the call) is a failed attempt of this event alone. */
+    private DeliveryAttempt attempt(WebhookEvent event, int number, Instant startedAt, Platform platform,
+                                    List<WebhookKey> signing) {
+        String url = platform.config().webhookEndpoint();
         try {
-            Platform platform = platforms.find(event.platformId()).orElseThrow();
-            url = platform.config().webhookEndpoint();
             if (url == null) {
                 return DeliveryAttempt.failed(number, startedAt, null, "the platform has no webhookEndpoint", 0);
             }
-            Instant now = clock.now(platform.id(), platform.environment());
-            List<WebhookKey> signing = keys.signingKeys(platform.id(), now);
             Instant sentAt = clock.realNow();
             WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, sentAt),
-                    body -> keys.signatureHeaders(signing, event.wireId(), sentAt, body), timeout);
+                    body -> keys.signatureHeaders(signing, event.wireId(), sentAt, body), limits.timeout());
             if (r.timedOut()) {
                 return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());
             }

@@ -69,16 +69,21 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow,
-                                    Instant leaseUntil, int maxInFlight) {
-        Optional<WebhookEvent> due = events.values().stream()
+    public List<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
+                                int maxInFlight, int limit) {
+        List<WebhookEvent> due = events.values().stream()
                 .filter(e -> platform == null || e.platformId().equals(platform))
                 .filter(e -> !skipped.contains(e.platformId()))
                 .filter(e -> e.status() == EventStatus.PENDING && !e.nextAttemptAt().isAfter(realNow))
                 .filter(e -> !leased(key(e), realNow))
-                .filter(e -> inFlight(e.platformId(), realNow) < maxInFlight)
-                .min(Comparator.comparing(WebhookEvent::nextAttemptAt));
-        return due.map(e -> {
+                .sorted(Comparator.comparing(WebhookEvent::nextAttemptAt))
+                .toList();
+        List<Claim> claims = new ArrayList<>();
+        UUID lease = UUID.randomUUID();
+        for (WebhookEvent e : due) {
+            if (claims.size() == limit || inFlight(e.platformId(), realNow) >= maxInFlight) {
+                continue;
+            }
             Key key = key(e);
             List<DeliveryAttempt> log = logs.computeIfAbsent(key, k -> new ArrayList<>());
             log.replaceAll(a -> a.outcome() != AttemptOutcome.IN_FLIGHT ? a : new DeliveryAttempt(a.number(),
@@ -87,11 +92,11 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
             WebhookEvent claimed = with(e, e.status(), attempt, e.maxAttempts(), e.nextAttemptAt(),
                     e.lastResponseStatus(), e.updatedAt());
             events.put(key, claimed);
-            UUID lease = UUID.randomUUID();
             leases.put(key, new Lease(lease, leaseUntil));
             log.add(new DeliveryAttempt(attempt, realNow, null, AttemptOutcome.IN_FLIGHT, null, null, null, null));
-            return new Claim(claimed, attempt, lease, realNow);
-        });
+            claims.add(new Claim(claimed, attempt, lease, realNow));
+        }
+        return claims;
     }
 
     @Override
@@ -110,16 +115,20 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     }
 
     @Override
-    public void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
-        Key key = key(claim.event());
-        logs.get(key).replaceAll(a -> a.number() == attempt.number() ? attempt : a);
-        Lease lease = leases.get(key);
-        if (lease == null || !lease.id().equals(claim.lease())) {
-            return;
+    public void finishAll(List<Finished> finished) {
+        for (Finished f : finished) {
+            Key key = key(f.claim().event());
+            DeliveryAttempt attempt = f.attempt();
+            logs.get(key).replaceAll(a -> a.number() == attempt.number() ? attempt : a);
+            Lease lease = leases.get(key);
+            if (lease == null || !lease.id().equals(f.claim().lease())) {
+                continue;
+            }
+            leases.remove(key);
+            WebhookEvent e = events.get(key);
+            events.put(key, with(e, f.next(), e.attempts(), e.maxAttempts(), f.nextAttemptAt(),
+                    attempt.responseStatus(), f.now()));
         }
-        leases.remove(key);
-        WebhookEvent e = events.get(key);
-        events.put(key, with(e, next, e.attempts(), e.maxAttempts(), nextAttemptAt, attempt.responseStatus(), now));
     }
 
     @Override

@@ -102,7 +102,7 @@ class WebhookDeliveryTest {
                         throw new IllegalStateException("cannot render");
                     }
                     return WebhookTransport.Result.answered(204, "", 1);
-                }, w.platformClock, w.ids, w.tx, Duration.ofSeconds(10));
+                }, w.platformClock, w.ids, w.tx, new WebhookDelivery.Limits(Duration.ofSeconds(10), 2));
         WebhookEvent healthy = customerEvent();
 
         assertTrue(fragile.deliverNext());
@@ -120,7 +120,7 @@ class WebhookDeliveryTest {
         return new WebhookDelivery(w.outbox, w.platforms, w.webhookKeyService, (environment, url, envelope, headers, timeout) -> {
             Thread.currentThread().interrupt();
             return answer;
-        }, w.platformClock, w.ids, w.tx, Duration.ofSeconds(10));
+        }, w.platformClock, w.ids, w.tx, new WebhookDelivery.Limits(Duration.ofSeconds(10), 2));
     }
 
     @Test

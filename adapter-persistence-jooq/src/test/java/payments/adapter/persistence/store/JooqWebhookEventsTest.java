@@ -31,6 +31,7 @@ import payments.core.webhook.EventFilter;
 import payments.core.webhook.EventStatus;
 import payments.core.webhook.WebhookEvent;
 import payments.ports.driven.webhook.WebhookDeliveries.Claim;
+import payments.ports.driven.webhook.WebhookDeliveries.Finished;
 
 class JooqWebhookEventsTest {
     private final JooqWebhookEvents outbox = new JooqWebhookEvents(Fixtures.DB);
@@ -51,7 +52,7 @@ class JooqWebhookEventsTest {
 
     private Optional<Claim> claim(PlatformId p, Set<PlatformId> skipped, Instant realNow, int maxInFlight) {
         return Fixtures.DB.inTransaction(() -> outbox.claimDue(p, skipped, realNow, realNow.plusSeconds(60),
-                maxInFlight));
+                maxInFlight, 1).stream().findFirst());
     }
 
     /** Every event a worker that skips {@code skipped} claims at {@code realNow}, leased one by one. */
@@ -65,8 +66,8 @@ class JooqWebhookEventsTest {
     }
 
     private void fail(Claim c, EventStatus next, Instant nextAt) {
-        outbox.finish(c, DeliveryAttempt.answered(c.attempt(), c.startedAt(), "http://x", 500, "no", 5), next,
-                nextAt, now);
+        outbox.finishAll(List.of(new Finished(c, DeliveryAttempt.answered(c.attempt(), c.startedAt(), "http://x",
+                500, "no", 5), next, nextAt, now)));
     }
 
     @Test
@@ -225,8 +226,9 @@ class JooqWebhookEventsTest {
                     while ((c = claim(platform, now, 100)).isPresent()) {
                         claims.computeIfAbsent(c.get().event().id(), k -> new AtomicInteger()).incrementAndGet();
                         Claim done = c.get();
-                        Fixtures.DB.inTransaction(() -> outbox.finish(done, DeliveryAttempt.answered(1, now,
-                                "http://x", 200, "", 1), EventStatus.DELIVERED, null, now));
+                        Fixtures.DB.inTransaction(() -> outbox.finishAll(List.of(new Finished(done,
+                                DeliveryAttempt.answered(1, now, "http://x", 200, "", 1), EventStatus.DELIVERED, null,
+                                now))));
                     }
                 }));
             }
@@ -255,6 +257,58 @@ class JooqWebhookEventsTest {
     }
 
     @Test
+    void one_claim_takes_many_due_events_each_platform_up_to_its_places_and_a_finish_frees_them() {
+        PlatformId other = Fixtures.platform();
+        List<UUID> ours = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ours.add(append(platform, now.minusSeconds(10 - i)).id());
+        }
+        List<UUID> theirs = List.of(append(other, now).id(), append(other, now).id());
+        Set<PlatformId> both = Set.of(platform, other);
+
+        List<Claim> first = Fixtures.DB.inTransaction(() -> outbox.claimDue(null, Set.of(), now, now.plusSeconds(60),
+                3, 100)).stream().filter(c -> both.contains(c.event().platformId())).toList();
+
+        assertEquals(ours.subList(0, 3), first.stream().filter(c -> c.event().platformId().equals(platform))
+                .map(c -> c.event().id()).toList(), "the platform's three earliest: its places");
+        assertEquals(Set.copyOf(theirs), first.stream().filter(c -> c.event().platformId().equals(other))
+                .map(c -> c.event().id()).collect(java.util.stream.Collectors.toSet()));
+        assertEquals(1, first.stream().map(Claim::lease).distinct().count(), "one lease for the claim");
+        assertTrue(claim(platform, now, 3).isEmpty(), "its places are taken");
+
+        Fixtures.DB.inTransaction(() -> outbox.finishAll(first.subList(0, 2).stream().map(c -> new Finished(c,
+                DeliveryAttempt.answered(c.attempt(), c.startedAt(), "http://x", 200, "", 1), EventStatus.DELIVERED,
+                null, now)).toList()));
+        for (Claim c : first.subList(0, 2)) {
+            assertEquals(EventStatus.DELIVERED, outbox.find(c.event().platformId(), c.event().id()).orElseThrow()
+                    .status());
+            assertEquals(List.of(AttemptOutcome.DELIVERED), outbox.attempts(c.event().platformId(), c.event().id())
+                    .stream().map(DeliveryAttempt::outcome).toList());
+        }
+        List<Claim> next = Fixtures.DB.inTransaction(() -> outbox.claimDue(platform, Set.of(), now,
+                now.plusSeconds(60), 3, 100));
+        int freed = (int) first.subList(0, 2).stream().filter(c -> c.event().platformId().equals(platform)).count();
+        assertEquals(ours.subList(3, 3 + freed), next.stream().map(c -> c.event().id()).toList(),
+                "as many as the finished attempts freed, the earliest first");
+    }
+
+    @Test
+    void a_finish_whose_lease_was_claimed_again_logs_its_attempt_and_leaves_the_event_to_the_new_claim() {
+        WebhookEvent e = append(platform, now);
+        Claim lost = claim(platform, now, 2).orElseThrow();
+        Claim again = claim(platform, now.plusSeconds(61), 2).orElseThrow(); // the first lease ran out
+
+        Fixtures.DB.inTransaction(() -> outbox.finishAll(List.of(new Finished(lost, DeliveryAttempt.answered(1,
+                lost.startedAt(), "http://x", 200, "", 1), EventStatus.DELIVERED, null, now))));
+
+        WebhookEvent stored = outbox.find(platform, e.id()).orElseThrow();
+        assertEquals(EventStatus.PENDING, stored.status(), "still the second claim's");
+        assertEquals(2, again.attempt());
+        assertEquals(List.of(AttemptOutcome.DELIVERED, AttemptOutcome.IN_FLIGHT), outbox.attempts(platform, e.id())
+                .stream().map(DeliveryAttempt::outcome).toList());
+    }
+
+    @Test
     void concurrent_claims_keep_a_platform_to_its_limit_of_calls_in_flight() throws Exception {
         for (int i = 0; i < 8; i++) {
             append(platform, now);
@@ -268,7 +322,8 @@ class JooqWebhookEventsTest {
                 claims.add(pool.submit(() -> Fixtures.DB.inTransaction(() -> {
                     try {
                         together.await();
-                        Optional<Claim> c = outbox.claimDue(platform, Set.of(), now, now.plusSeconds(60), 2);
+                        Optional<Claim> c = outbox.claimDue(platform, Set.of(), now, now.plusSeconds(60), 2, 1)
+                                .stream().findFirst();
                         Thread.sleep(300);
                         return c.isPresent();
                     } catch (Exception e) {

@@ -21,19 +21,20 @@ import payments.core.webhook.WebhookEvent;
  */
 public interface WebhookDeliveries {
     /**
-     * Claims the next PENDING event that is due by its platform's clock and not leased, of {@code platform} (or of
-     * any platform when null), skipping platforms that already have {@code maxInFlightPerPlatform} leased events
-     * and those in {@code skipped}. The claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases the
-     * event until {@code leaseUntil} (real time).
+     * Claims up to {@code limit} PENDING events that are due by their platform's clock and not leased, the earliest
+     * due first, of {@code platform} (or of any platform when null) but those in {@code skipped}, and no more of a
+     * platform than bring its leased events to {@code maxInFlightPerPlatform} (counted across every process). Each
+     * claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases its event until {@code leaseUntil}
+     * (real time); an earlier attempt whose lease ran out is logged ABANDONED.
      */
-    Optional<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
-                             int maxInFlightPerPlatform);
+    List<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
+                         int maxInFlightPerPlatform, int limit);
 
     /**
-     * Records how a claimed attempt ended and, if the lease is still the claim's, where the event goes next
-     * ({@code nextAttemptAt} is null unless {@code next} is PENDING).
+     * Records how claimed attempts ended and, for each whose lease is still its claim's, where its event goes next,
+     * in one write per table however many.
      */
-    void finish(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now);
+    void finishAll(List<Finished> finished);
 
     /**
      * Gives a claimed event back uncounted, its call cut short because the process is stopping: the attempt is logged
@@ -67,6 +68,13 @@ public interface WebhookDeliveries {
 
     /** A claimed attempt: the event as claimed, the attempt's number, the lease that proves the claim. */
     record Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt) {
+    }
+
+    /**
+     * How a claimed attempt ended, and the event's next step: {@code next} (PENDING again with its
+     * {@code nextAttemptAt}, DELIVERED or EXHAUSTED), at {@code now} (the platform's time).
+     */
+    record Finished(Claim claim, DeliveryAttempt attempt, EventStatus next, Instant nextAttemptAt, Instant now) {
     }
 
 }
