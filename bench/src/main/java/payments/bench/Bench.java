@@ -19,9 +19,10 @@ import payments.app.PaymentsServer;
 
 /**
  * {@code bench/run}: the assembled server on a durable embedded PostgreSQL (fsync and synchronous commit on),
- * seeded customers with funded accounts, and four scenarios, each driven at its peak (closed loop) and then at
- * half of it (open loop, for latency). pgbench TPC-B on the same server, before and after them, is the yardstick;
- * before them it also runs at half its own rate, for the database's own latency in that hour of the disk.
+ * seeded customers with funded accounts, and the scenarios, each driven at its peak (closed loop) and then at
+ * half of it (open loop, for latency), and the webhook outbox's pace behind transfer-outs ({@link WebhookScenario}).
+ * pgbench TPC-B on the same server, before and after them, is the yardstick; before them it also runs at half its
+ * own rate, for the database's own latency in that hour of the disk.
  * A run whose ledger does not match the client's success count, or does not reconcile, fails.
  */
 public final class Bench {
@@ -62,12 +63,14 @@ public final class Bench {
         // steady state: the peak's aftermath (autovacuum's and the statistics keeper's first passes over the tables it
         // grew, the checkpoint of its pages) falls there; its p99 is printed beside (docs/PERFORMANCE.md).
         long settleSeconds = Long.parseLong(ENV.getOrDefault("BENCH_SETTLE_SECONDS", "15"));
+        // How long webhooks waits, once its payments stop, for no event to be pending.
+        long drainWaitSeconds = Long.parseLong(ENV.getOrDefault("BENCH_WEBHOOK_DRAIN_SECONDS", "120"));
         int customers = Integer.parseInt(ENV.getOrDefault("BENCH_CUSTOMERS", "200"));
         // Closed-loop workers per route: a scenario whose operation is two requests on two routes gets twice as
         // many, so that each route's batches see as many waiting requests as transfer_out's (docs/PERFORMANCE.md).
         int workers = Integer.parseInt(ENV.getOrDefault("BENCH_WORKERS", "64"));
         List<String> scenarios = List.of(ENV.getOrDefault("BENCH_SCENARIOS",
-                "transfer_out,agent_transfer_out,quote_execute,hot_platform_account,reads,card_authorization,"
+                "transfer_out,webhooks,agent_transfer_out,quote_execute,hot_platform_account,reads,card_authorization,"
                         + "card_authorization_one_card,bulk_import").split(","));
         try (BenchDatabase database = BenchDatabase.open(ENV); DiskProbe disk = DiskProbe.start()) {
             Config config = Config.fromEnvironment(ENV).withPort(0) // PAYMENTS_* settings apply, e.g. the pool size
@@ -93,6 +96,9 @@ public final class Bench {
                 Scenarios run = new Scenarios(scenarios, workers, warmUpSeconds, settleSeconds, seconds, fixedRate,
                         disk, lines);
                 run.maybe("transfer_out", 1, () -> seeded.transferOut(api, transactionIds));
+                // Before any scenario that advances the sandbox clock, and with the endpoint unset after it.
+                WebhookScenario.Result webhooks = scenarios.contains("webhooks") ? WebhookScenario.run(run, api,
+                        () -> seeded.transferOut(api, transactionIds), database.login(), drainWaitSeconds) : null;
                 if (scenarios.contains("agent_transfer_out")) {
                     seeded.connectAgents(api);
                 }
@@ -108,7 +114,7 @@ public final class Bench {
                 run.maybe("card_authorization", 1, () -> seeded.cardAuthorization(api, false));
                 run.maybe("card_authorization_one_card", 1, () -> seeded.cardAuthorization(api, true));
 
-                boolean valid = gate(database, api, lines);
+                boolean valid = gate(database, api, lines, webhooks);
                 BulkImport.Result imported = scenarios.contains("bulk_import") ? BulkImport.run(api,
                         Integer.parseInt(ENV.getOrDefault("BENCH_BULK_ROWS", "100000"))) : null;
                 double tpsAfter = givenTps != null ? tpsBefore : Pgbench.measure(database, seconds, null).tps();
@@ -156,11 +162,17 @@ public final class Bench {
                                         .collect(Collectors.joining("; ")));
                     }
                 }
+                if (webhooks != null) {
+                    System.out.println(webhooks.detail());
+                }
                 System.out.println(valid ? "validity gate: passed" : "validity gate: FAILED");
                 for (Line l : lines) {
                     System.out.printf("%s ok=%d rate=%.1f p99_ms=%.1f ratio=%.2f%n", l.scenario(),
                             l.ok(), l.peak().rate(), l.halfPeak().p(99),
                             l.peak().rate() / tps);
+                }
+                if (webhooks != null) {
+                    System.out.println(webhooks.summary());
                 }
                 agentRatio(lines);
                 lines.stream().filter(l -> l.scenario().equals("card_authorization")).findFirst().ifPresent(l ->
@@ -184,8 +196,8 @@ public final class Bench {
      * The scenarios named in BENCH_SCENARIOS (all by default), each warmed up, then at its peak and then at half of
      * it (or at {@code fixedRate}), that rate settled for {@code settleSeconds} first.
      */
-    private record Scenarios(List<String> names, int workers, long warmUpSeconds, long settleSeconds, long seconds,
-                             double fixedRate, DiskProbe disk, List<Line> lines) {
+    record Scenarios(List<String> names, int workers, long warmUpSeconds, long settleSeconds, long seconds,
+                     double fixedRate, DiskProbe disk, List<Line> lines) {
         /** @param routes how many routes one operation calls, one after the other */
         void maybe(String name, int routes, BooleanSupplier op) {
             if (!names.contains(name)) {
@@ -196,20 +208,28 @@ public final class Bench {
                     + warmUpSeconds + " s of warm-up) ...");
             Load.Result warmUp = Load.closedLoop(op, threads, warmUpSeconds);
             Load.Result peak = Load.closedLoop(op, threads, seconds);
-            double rate = fixedRate > 0 ? fixedRate : Math.max(1, peak.rate() / 2);
+            double rate = openLoopRate(peak);
             Load.Result settle = Load.openLoop(op, rate, settleSeconds);
             disk.interval();
             Load.Result half = Load.openLoop(op, rate, seconds);
             lines.add(new Line(name, warmUp, peak, settle, half, disk.interval()));
+        }
+
+        /** The open loop's rate after {@code peak}: half of it, or {@code fixedRate}. */
+        double openLoopRate(Load.Result peak) {
+            return fixedRate > 0 ? fixedRate : Math.max(1, peak.rate() / 2);
         }
     }
 
     /**
      * The ledger holds as many payments of each kind as the client saw succeed (counts: a timed-out request that
      * committed makes them differ), the books reconcile, and no request failed: every request the bench sends is
-     * valid and funded, so a failure is a fault, and its latency would also flatter the percentiles.
+     * valid and funded, so a failure is a fault, and its latency would also flatter the percentiles. With
+     * {@code webhooks} (null if it did not run), its transfer-outs count too, and every event it made must have
+     * reached its endpoint.
      */
-    private static boolean gate(BenchDatabase database, Api api, List<Line> lines) throws Exception {
+    private static boolean gate(BenchDatabase database, Api api, List<Line> lines, WebhookScenario.Result webhooks)
+            throws Exception {
         Map<String, Long> journals = new LinkedHashMap<>();
         try (Connection c = DriverManager.getConnection(database.jdbcUrl(), database.user(),
                 database.password());
@@ -220,7 +240,7 @@ public final class Bench {
             }
         }
         long transfers = ok(lines, "transfer_out") + ok(lines, "agent_transfer_out")
-                + ok(lines, "hot_platform_account");
+                + ok(lines, "hot_platform_account") + (webhooks == null ? 0 : webhooks.transfers());
         long quotes = ok(lines, "quote_execute");
         long checkStarted = System.nanoTime();
         boolean balanced = api.ledgerBalanced();
@@ -231,11 +251,14 @@ public final class Bench {
         long cards = ok(lines, "card_authorization") + ok(lines, "card_authorization_one_card");
         long cardTransactions = count(database, "select count(*) from card_transactions");
         System.out.printf("gate: card transactions %d vs %d authorizations ok%n", cardTransactions, cards);
-        long failed = lines.stream().mapToLong(Line::failed).sum();
+        long failed = lines.stream().mapToLong(Line::failed).sum() + (webhooks == null ? 0 : webhooks.failed());
         if (failed > 0) {
             System.out.printf("gate: %d requests failed%n", failed);
         }
-        return balanced && failed == 0 && cardTransactions == cards
+        if (webhooks != null) {
+            System.out.println(webhooks.gate());
+        }
+        return balanced && failed == 0 && cardTransactions == cards && (webhooks == null || webhooks.allDelivered())
                 && journals.getOrDefault("TRANSFER_OUT", 0L) == transfers
                 && journals.getOrDefault("QUOTE_CONVERSION", 0L) == quotes;
     }

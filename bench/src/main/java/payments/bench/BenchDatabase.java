@@ -26,6 +26,11 @@ record BenchDatabase(String jdbcUrl, String host, int port, String user, String 
                 password, () -> { });
     }
 
+    /** The service's login, as its checks read what it wrote. */
+    DbLogin login() {
+        return new DbLogin(jdbcUrl, user, password);
+    }
+
     /**
      * The settings that make a commit durable, as the server reports them: the issue's ratios count only with all
      * three on, and a server named by {@code BENCH_DATABASE_URL} is not ours to set.

@@ -15,28 +15,41 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The fault suite's webhook endpoint: answers 200 to every delivery and counts them per event id, so that the suite
- * can check that the server processes delivered every event, and each once but for the deliveries a kill cut short
- * (a process killed after its call and before recording it leaves the event to be sent again: at least once is all
- * an outbox can promise across a crash, and receivers dedupe by the event id).
+ * A webhook endpoint in this JVM: answers 200 with no body to every delivery at once and records, per event id, when
+ * it first arrived and how many times. The fault suite checks with it that the server processes delivered every
+ * event, and each once but for the deliveries a kill cut short (a process killed after its call and before recording
+ * it leaves the event to be sent again: at least once is all an outbox can promise across a crash, and receivers
+ * dedupe by the event id); the {@code webhooks} scenario measures with it how soon events arrive.
  */
 final class WebhookTally implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final HttpServer server;
-    private final ExecutorService threads = Executors.newFixedThreadPool(8);
-    private final Map<String, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+    private final ExecutorService threads;
+    private final Map<String, Arrivals> deliveries = new ConcurrentHashMap<>();
 
-    private WebhookTally(HttpServer server) {
+    /** @param firstMillis when the event first arrived, epoch ms */
+    private record Arrivals(long firstMillis, AtomicInteger count) {
+    }
+
+    private WebhookTally(HttpServer server, int threads) {
         this.server = server;
+        this.threads = Executors.newFixedThreadPool(threads);
     }
 
     static WebhookTally start() throws IOException {
+        return start(8);
+    }
+
+    /** @param threads how many deliveries it answers at the same time */
+    static WebhookTally start(int threads) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        WebhookTally tally = new WebhookTally(server);
+        WebhookTally tally = new WebhookTally(server, threads);
         server.createContext("/hook", exchange -> {
+            long arrived = System.currentTimeMillis();
             try {
                 String id = JSON.readTree(exchange.getRequestBody().readAllBytes()).path("id").asText();
-                tally.deliveries.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+                tally.deliveries.computeIfAbsent(id, k -> new Arrivals(arrived, new AtomicInteger())).count()
+                        .incrementAndGet();
                 exchange.sendResponseHeaders(200, -1);
             } finally {
                 exchange.close();
@@ -49,6 +62,22 @@ final class WebhookTally implements AutoCloseable {
 
     String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/hook";
+    }
+
+    /** When the event ({@code Webhook:<uuid>}) first arrived, epoch ms, or -1 if it never did. */
+    long firstArrival(String id) {
+        Arrivals a = deliveries.get(id);
+        return a == null ? -1 : a.firstMillis();
+    }
+
+    /** The distinct events that first arrived in [{@code from}, {@code to}), epoch ms. */
+    long firstArrivalsBetween(long from, long to) {
+        return deliveries.values().stream().filter(a -> a.firstMillis() >= from && a.firstMillis() < to).count();
+    }
+
+    /** Deliveries of an event that had already arrived. */
+    long duplicates() {
+        return deliveries.values().stream().mapToLong(a -> a.count().get() - 1L).sum();
     }
 
     /**
@@ -83,12 +112,11 @@ final class WebhookTally implements AutoCloseable {
                 }
             }
             long undelivered = delivered.stream().filter(id -> !deliveries.containsKey(id)).count();
-            long duplicates = deliveries.values().stream().mapToLong(n -> n.get() - 1L).sum();
             return new Result(count(c, "status <> 'NOT_SENT'"),
                     count(c, "status <> 'NOT_SENT' and type like 'OUTGOING\\_PAYMENT.%'"), deliveries.size(),
                     count(c, "status = 'PENDING'"),
                     count(c, "status = 'EXHAUSTED'"),
-                    undelivered, duplicates, waited);
+                    undelivered, duplicates(), waited);
         }
     }
 

@@ -37,7 +37,11 @@ class WebhookTallyTest {
             UUID first = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
             UUID second = event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "DELIVERED");
             event(c, platform, "OUTGOING_PAYMENT.COMPLETED", "NOT_SENT"); // no endpoint: not the tally's to receive
+            long before = System.currentTimeMillis();
             deliver(tally, first);
+            long arrived = tally.firstArrival("Webhook:" + first);
+            assertTrue(arrived >= before && arrived <= System.currentTimeMillis());
+            assertEquals(-1, tally.firstArrival("Webhook:" + second));
             WebhookTally.Result lost = tally.check(DbLogin.of(pg), 0);
             assertEquals(3, lost.events());
             assertEquals(2, lost.paymentEvents());
@@ -49,6 +53,7 @@ class WebhookTallyTest {
             deliver(tally, second);
             WebhookTally.Result all = tally.check(DbLogin.of(pg), 0);
             assertEquals(1, all.duplicates());
+            assertEquals(2, tally.firstArrivalsBetween(before, System.currentTimeMillis() + 1), "first and second");
             assertTrue(all.allDeliveredOnce(1, 2));
             assertFalse(all.allDeliveredOnce(0, 2), "a repeat beyond what kills allow");
             assertFalse(all.allDeliveredOnce(1, 3), "fewer payment events than payments");
@@ -63,7 +68,7 @@ class WebhookTallyTest {
         return id;
     }
 
-    private static void deliver(WebhookTally tally, UUID event) throws Exception {
+    static void deliver(WebhookTally tally, UUID event) throws Exception {
         HttpResponse<Void> answer = HTTP.send(HttpRequest.newBuilder(URI.create(tally.url()))
                 .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"Webhook:" + event + "\"}")).build(),
                 HttpResponse.BodyHandlers.discarding());
