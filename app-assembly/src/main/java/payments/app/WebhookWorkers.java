@@ -32,10 +32,10 @@ final class WebhookWorkers implements AutoCloseable {
 
     private final WebhookDelivery delivery;
     private final long pollMillis;
-    /** Callers free to make a call: a claim takes no more events; a recorded outcome gives its caller back. */
+    /** Callers free to make a call: a claim takes no more events. */
     private final Semaphore free;
-    /** Released when outcomes are recorded (a platform's places in flight free up), so the claimer need not wait. */
-    private final Semaphore recorded = new Semaphore(0);
+    /** Released when a call ends (a platform's place in flight frees up), so the claimer need not wait a poll. */
+    private final Semaphore ended = new Semaphore(0);
     private final ExecutorService callers;
     private final BlockingQueue<Made> made = new LinkedBlockingQueue<>();
     private final Thread claimer;
@@ -75,11 +75,11 @@ final class WebhookWorkers implements AutoCloseable {
                 free.release(wanted - calls.size());
                 wanted = 0;
                 for (Call call : calls) {
-                    callers.execute(() -> made.add(delivery.call(call)));
+                    callers.execute(() -> call(call));
                 }
                 if (calls.isEmpty()) {
-                    recorded.drainPermits();
-                    recorded.tryAcquire(pollMillis, TimeUnit.MILLISECONDS); // nothing due: poll, or places freed
+                    ended.drainPermits();
+                    ended.tryAcquire(pollMillis, TimeUnit.MILLISECONDS); // nothing due: poll, or a place freed
                 } else if (tookEveryDue) {
                     Thread.sleep(GATHER_MILLIS); // let the next ones gather
                 }
@@ -90,6 +90,15 @@ final class WebhookWorkers implements AutoCloseable {
                 LOG.log(Level.WARNING, "webhook claim failed; retrying next poll", e);
                 pause(pollMillis);
             }
+        }
+    }
+
+    private void call(Call call) {
+        try {
+            made.add(delivery.call(call));
+        } finally {
+            free.release();
+            ended.release();
         }
     }
 
@@ -110,8 +119,6 @@ final class WebhookWorkers implements AutoCloseable {
                 // The attempts stay IN_FLIGHT until their leases run out; the events are then claimed again.
                 LOG.log(Level.WARNING, "recording " + batch.size() + " webhook attempts failed", e);
             }
-            free.release(batch.size());
-            recorded.release();
             batch.clear();
         }
     }
@@ -127,7 +134,7 @@ final class WebhookWorkers implements AutoCloseable {
     /** Claims nothing more, and lets the calls under way go on: the first step of a stop. */
     void stopClaiming() {
         claiming = false;
-        recorded.release();
+        ended.release();
         callers.shutdown();
     }
 

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -24,8 +25,11 @@ import java.util.function.Function;
  * body and headers, and answering as the test says (200 unless told otherwise, optionally after a delay).
  */
 final class WebhookReceiver implements AutoCloseable {
-    /** One POST received: headers by lower-case name, the exact body bytes, and the body parsed. */
-    record Delivery(Map<String, String> headers, byte[] body, Map<String, Object> json) {
+    /**
+     * One POST received: headers by lower-case name, the exact body bytes, the body parsed, and the caller's address
+     * and port (one per connection).
+     */
+    record Delivery(Map<String, String> headers, byte[] body, Map<String, Object> json, InetSocketAddress from) {
         String id() {
             return (String) json.get("id");
         }
@@ -54,6 +58,8 @@ final class WebhookReceiver implements AutoCloseable {
     private final HttpServer server;
     private final List<Delivery> received = new CopyOnWriteArrayList<>();
     private volatile Function<Delivery, Answer> answer = d -> Answer.of(200);
+    private final AtomicInteger atOnce = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
 
     private WebhookReceiver(HttpServer server) {
         this.server = server;
@@ -87,6 +93,11 @@ final class WebhookReceiver implements AutoCloseable {
     WebhookReceiver answer(Function<Delivery, Answer> how) {
         answer = how;
         return this;
+    }
+
+    /** The most deliveries it was answering at the same time. */
+    int mostAtOnce() {
+        return mostAtOnce.get();
     }
 
     List<Delivery> received() {
@@ -130,11 +141,16 @@ final class WebhookReceiver implements AutoCloseable {
         exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT),
                 String.join(",", values)));
         Map<String, Object> json = ApiClient.JSON.readValue(body, new TypeReference<>() { });
-        Delivery delivery = new Delivery(headers, body, json);
+        Delivery delivery = new Delivery(headers, body, json, exchange.getRemoteAddress());
         received.add(delivery);
         Answer a = answer.apply(delivery);
-        if (a.delayMillis() > 0) {
-            pause(a.delayMillis());
+        mostAtOnce.accumulateAndGet(atOnce.incrementAndGet(), Math::max);
+        try {
+            if (a.delayMillis() > 0) {
+                pause(a.delayMillis());
+            }
+        } finally {
+            atOnce.decrementAndGet();
         }
         byte[] reply = a.body().getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(a.status(), reply.length == 0 ? -1 : reply.length);

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import payments.core.id.PlatformId;
 import payments.ports.driven.Backlogs;
 
 class ServiceMetricsTest {
@@ -43,9 +46,10 @@ class ServiceMetricsTest {
             Instant now = Instant.parse("2026-01-01T00:00:00Z");
             BacklogGauges.register(metrics.registry(), new Backlogs() {
                 @Override
-                public Backlog webhookEvents(Instant at) {
+                public Map<PlatformId, Backlog> webhookEvents(Instant at) {
                     asked.incrementAndGet();
-                    return new Backlog(12, Duration.ofSeconds(90));
+                    return Map.of(new PlatformId(new UUID(0, 1)), new Backlog(10, Duration.ofSeconds(90)),
+                            new PlatformId(new UUID(0, 2)), new Backlog(2, Duration.ofSeconds(3)));
                 }
 
                 @Override
@@ -62,6 +66,10 @@ class ServiceMetricsTest {
             assertTrue(text.contains("payments_ledger_check_failures_total 1.0"), text);
             assertTrue(text.contains("payments_webhook_backlog 12.0"), text);
             assertTrue(text.contains("payments_webhook_backlog_oldest_seconds 90.0"), text);
+            String next = metrics.scrape(); // the per-platform series of the read that the first scrape made
+            assertTrue(next.contains("payments_webhook_platform_backlog{platform=\"00000000-0000-0000-0000-000000000001\"} 10.0"), next);
+            assertTrue(next.contains("payments_webhook_platform_backlog{platform=\"00000000-0000-0000-0000-000000000002\"} 2.0"), next);
+            assertTrue(next.contains("payments_webhook_platform_backlog_oldest_seconds{platform=\"00000000-0000-0000-0000-000000000001\"} 90.0"), next);
             assertTrue(text.contains("payments_jobs_due 2.0"), text);
             assertTrue(text.contains("payments_jobs_due_oldest_seconds 1.5"), text);
             assertEquals(1, asked.get(), "the database is asked once per freshness window, not per gauge");

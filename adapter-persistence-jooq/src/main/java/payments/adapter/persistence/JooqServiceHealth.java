@@ -7,10 +7,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
 import org.jooq.Record2;
 import org.jooq.exception.DataAccessException;
 import payments.adapter.persistence.schema.tables.Jobs;
 import payments.adapter.persistence.schema.tables.WebhookEvents;
+import payments.core.id.PlatformId;
 import payments.ports.driven.Backlogs;
 import payments.ports.driven.DatabaseHealth;
 
@@ -37,9 +40,12 @@ public final class JooqServiceHealth implements DatabaseHealth, Backlogs {
     }
 
     @Override
-    public Backlog webhookEvents(Instant now) {
-        return backlog(db.ctx().select(count(), min(EVENTS.CREATED_AT)).from(EVENTS)
-                .where(EVENTS.STATUS.eq("PENDING")).fetchOne(), now);
+    public Map<PlatformId, Backlog> webhookEvents(Instant now) {
+        Map<PlatformId, Backlog> backlogs = new HashMap<>();
+        db.ctx().select(EVENTS.PLATFORM_ID, count(), min(EVENTS.CREATED_AT)).from(EVENTS)
+                .where(EVENTS.STATUS.eq("PENDING")).groupBy(EVENTS.PLATFORM_ID)
+                .forEach(r -> backlogs.put(new PlatformId(r.value1()), backlog(r.value2(), r.value3(), now)));
+        return backlogs;
     }
 
     @Override
@@ -50,8 +56,12 @@ public final class JooqServiceHealth implements DatabaseHealth, Backlogs {
     }
 
     private static Backlog backlog(Record2<Integer, OffsetDateTime> row, Instant now) {
-        OffsetDateTime oldest = row.value2();
+        return backlog(row.value1(), row.value2(), now);
+    }
+
+    /** A sandbox platform's times run ahead of real time: its oldest may look younger than zero, and counts as 0. */
+    private static Backlog backlog(int count, OffsetDateTime oldest, Instant now) {
         Duration waited = oldest == null ? Duration.ZERO : Duration.between(oldest.toInstant(), now);
-        return new Backlog(row.value1(), waited.isNegative() ? Duration.ZERO : waited);
+        return new Backlog(count, waited.isNegative() ? Duration.ZERO : waited);
     }
 }

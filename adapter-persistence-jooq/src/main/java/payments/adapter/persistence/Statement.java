@@ -214,6 +214,11 @@ public final class Statement {
      * lock them in the unnest's order.
      */
     public static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>... columns) {
+        return updateRows(table, keys, new Field<?>[0], columns);
+    }
+
+    /** {@link #updateRows} that returns {@code returning} of each row it updated ({@link #updateAllReturning}). */
+    public static Statement updateRows(Table<?> table, Field<?>[] keys, Field<?>[] returning, Field<?>... columns) {
         List<Field<?>> bound = columnsThenKeys(keys, columns);
         List<QueryPart> parts = new ArrayList<>();
         String unnest = unnest(bound, parts);
@@ -228,9 +233,10 @@ public final class Statement {
         for (Field<?> key : keys) {
             where = where.and(sameAsUnnested(key));
         }
-        return new Statement(RENDER.update(table).set(values)
-                .from(DSL.table(unnest + names, parts.toArray(QueryPart[]::new))).where(where),
-                new Field<?>[0], bound.toArray(Field<?>[]::new), true, null);
+        var update = RENDER.update(table).set(values)
+                .from(DSL.table(unnest + names, parts.toArray(QueryPart[]::new))).where(where);
+        return new Statement(returning.length == 0 ? update : update.returning(returning), returning,
+                bound.toArray(Field<?>[]::new), true, null);
     }
 
     /**
@@ -324,6 +330,14 @@ public final class Statement {
         if (!rows.isEmpty()) {
             execute(db, arraysOf(rows));
         }
+    }
+
+    /** {@link #updateAll} of an {@link #updateRows} that returns columns: the rows it updated. */
+    public List<Record> updateAllReturning(Db db, List<Object[]> rows) {
+        if (!arrays || insertRows != null || fields.length == 0) {
+            throw new IllegalStateException("updateAllReturning needs an updateRows returning columns: " + sql);
+        }
+        return rows.isEmpty() ? List.of() : fetch(db, arraysOf(rows));
     }
 
     /** For each column, the rows' values as PostgreSQL's text (the statement casts each array to its type). */

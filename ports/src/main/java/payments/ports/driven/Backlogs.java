@@ -2,6 +2,8 @@ package payments.ports.driven;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import payments.core.id.PlatformId;
 
 /** How far behind the workers are, for monitoring: work waiting now, and how long the oldest has waited. */
 public interface Backlogs {
@@ -9,8 +11,8 @@ public interface Backlogs {
     record Backlog(long count, Duration oldest) {
     }
 
-    /** Webhook events not yet delivered (pending), by their creation. */
-    Backlog webhookEvents(Instant now);
+    /** Webhook events not yet delivered (pending), by their creation, per platform that has any. */
+    Map<PlatformId, Backlog> webhookEvents(Instant now);
 
     /** Durable jobs due and not yet run, by their due time. */
     Backlog dueJobs(Instant now);

@@ -4,11 +4,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.id.PlatformId;
@@ -31,8 +33,9 @@ import payments.ports.time.PlatformClock;
  * once), call each platform's endpoint with no transaction open, many calls at once, and record the attempts and the
  * next steps of the {@link RetrySchedule} in a new transaction, many at once. Anything that goes wrong with one event
  * is that event's failed attempt, so a poison event or a dead endpoint never stops the others; a platform has at most
- * {@link Limits#inFlightPerPlatform} calls in flight, so a slow endpoint cannot occupy every caller, and one whose
- * call timed out is left alone for a while ({@link EndpointPauses}), so several such endpoints cannot either.
+ * {@link Limits#inFlightPerPlatform} calls in flight in this process, so a slow endpoint cannot occupy every caller,
+ * and one whose call timed out is left alone for a while ({@link EndpointPauses}), so several such endpoints cannot
+ * either.
  * {@code Workers} run the three steps as a pipeline; {@link #deliverNext} and {@link #deliverDue} run them in turn.
  */
 public final class WebhookDelivery {
@@ -53,10 +56,12 @@ public final class WebhookDelivery {
     private final TransactionRunner tx;
     private final Limits limits;
     private final EndpointPauses pauses = new EndpointPauses();
+    /** This process's calls in flight (claimed, their calls not yet ended), by platform. */
+    private final Map<PlatformId, Integer> inFlight = new ConcurrentHashMap<>();
 
     /**
-     * How long one call may take ({@code timeout}), and how many calls one platform may have in flight across every
-     * process ({@code inFlightPerPlatform}).
+     * How long one call may take ({@code timeout}), and how many calls one platform may have in flight in one process
+     * ({@code inFlightPerPlatform}).
      */
     public record Limits(Duration timeout, int inFlightPerPlatform) {
         public Limits {
@@ -114,13 +119,19 @@ public final class WebhookDelivery {
      */
     public Made call(Call call) {
         Claim claim = call.claim();
-        DeliveryAttempt attempt = attempt(call);
-        // Interrupted: the process is stopping (its callers' grace ran out). A call cut short is given back uncounted.
-        if (Thread.currentThread().isInterrupted() && !attempt.delivered()) {
-            return new Made(call, attempt, true);
+        PlatformId platform = claim.event().platformId();
+        try {
+            DeliveryAttempt attempt = attempt(call);
+            // Interrupted: the process is stopping (its callers' grace ran out). A call cut short is given back
+            // uncounted.
+            if (Thread.currentThread().isInterrupted() && !attempt.delivered()) {
+                return new Made(call, attempt, true);
+            }
+            pauses.record(platform, attempt, clock.realNow());
+            return new Made(call, attempt, false);
+        } finally {
+            inFlight.computeIfPresent(platform, (p, n) -> n <= 1 ? null : n - 1);
         }
-        pauses.record(claim.event().platformId(), attempt, clock.realNow());
-        return new Made(call, attempt, false);
     }
 
     /** Records calls made, in one transaction: each attempt's outcome and its event's next step. */
@@ -195,12 +206,23 @@ public final class WebhookDelivery {
         return !interrupted;
     }
 
+    /**
+     * Claims up to {@code max} due events of {@code scope} (any platform whose endpoint is not paused when null), no
+     * platform past its places in flight, with their platforms and signing keys.
+     */
     private List<Call> claim(PlatformId scope, int max) {
         Instant realNow = clock.realNow();
-        return tx.inTransaction(() -> {
-            Set<PlatformId> skipped = scope == null ? pauses.pausedAt(realNow, this::endpointOf) : Set.of();
-            List<Claim> claims = deliveries.claimDue(scope, skipped, realNow, realNow.plus(LEASE),
-                    limits.inFlightPerPlatform(), max);
+        int most = limits.inFlightPerPlatform();
+        List<Call> claimed = tx.inTransaction(() -> {
+            Set<PlatformId> skipped = new HashSet<>(scope == null ? pauses.pausedAt(realNow, this::endpointOf)
+                    : Set.of());
+            inFlight.forEach((p, n) -> {
+                if (n >= most) {
+                    skipped.add(p);
+                }
+            });
+            List<Claim> claims = deliveries.claimDue(scope, skipped, realNow, realNow.plus(LEASE), most,
+                    p -> most - inFlight.getOrDefault(p, 0), max);
             Map<PlatformId, Call> targets = new HashMap<>();
             List<Call> calls = new ArrayList<>();
             for (Claim claim : claims) {
@@ -209,6 +231,8 @@ public final class WebhookDelivery {
             }
             return calls;
         });
+        claimed.forEach(c -> inFlight.merge(c.claim().event().platformId(), 1, Integer::sum));
+        return claimed;
     }
 
     /** The platform of a claimed event and its signing keys now, or none if they cannot be read. */

@@ -2,6 +2,7 @@ package payments.ports.fakes;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.ToIntFunction;
 import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -70,7 +72,7 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
 
     @Override
     public List<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
-                                int maxInFlight, int limit) {
+                                int perPlatform, ToIntFunction<PlatformId> places, int limit) {
         List<WebhookEvent> due = events.values().stream()
                 .filter(e -> platform == null || e.platformId().equals(platform))
                 .filter(e -> !skipped.contains(e.platformId()))
@@ -79,11 +81,14 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
                 .sorted(Comparator.comparing(WebhookEvent::nextAttemptAt))
                 .toList();
         List<Claim> claims = new ArrayList<>();
+        Map<PlatformId, Integer> taken = new HashMap<>();
         UUID lease = UUID.randomUUID();
         for (WebhookEvent e : due) {
-            if (claims.size() == limit || inFlight(e.platformId(), realNow) >= maxInFlight) {
+            int ofPlatform = taken.getOrDefault(e.platformId(), 0);
+            if (claims.size() == limit || ofPlatform >= Math.min(perPlatform, places.applyAsInt(e.platformId()))) {
                 continue;
             }
+            taken.put(e.platformId(), ofPlatform + 1);
             Key key = key(e);
             List<DeliveryAttempt> log = logs.computeIfAbsent(key, k -> new ArrayList<>());
             log.replaceAll(a -> a.outcome() != AttemptOutcome.IN_FLIGHT ? a : new DeliveryAttempt(a.number(),
@@ -177,12 +182,6 @@ public final class InMemoryOutbox implements Outbox, WebhookDeliveries {
     private boolean leased(Key key, Instant realNow) {
         Lease lease = leases.get(key);
         return lease != null && lease.until().isAfter(realNow);
-    }
-
-    private long inFlight(PlatformId platform, Instant realNow) {
-        return leases.entrySet().stream()
-                .filter(l -> l.getKey().platform().equals(platform) && l.getValue().until().isAfter(realNow))
-                .count();
     }
 
     private static Key key(WebhookEvent e) {

@@ -279,6 +279,32 @@ class WebhookDeliveryTest {
     }
 
     @Test
+    void one_claim_takes_many_due_events_and_no_platform_gets_more_calls_in_flight_than_its_limit() {
+        for (int i = 0; i < 5; i++) {
+            customerEvent();
+        }
+        Platform other = w.sandboxWithEndpoint("https://other.example/hooks");
+        w.customerService.create(w.caller(other), NewCustomer.fromJson(individual()));
+
+        List<WebhookDelivery.Call> first = w.webhookDelivery.claim(10);
+
+        assertEquals(2, first.stream().filter(c -> c.platform().id().equals(acme.id())).count(), "its limit");
+        assertEquals(1, first.stream().filter(c -> c.platform().id().equals(other.id())).count());
+        assertTrue(w.webhookDelivery.claim(10).isEmpty(), "both platforms' calls still in flight");
+
+        WebhookDelivery.Made ended = w.webhookDelivery.call(first.stream()
+                .filter(c -> c.platform().id().equals(acme.id())).findFirst().orElseThrow());
+        assertEquals(200, ended.attempt().responseStatus());
+        List<WebhookDelivery.Call> next = w.webhookDelivery.claim(10);
+        assertEquals(1, next.size(), "a call that ended frees its place, before it is recorded");
+        assertEquals(AttemptOutcome.IN_FLIGHT, w.outbox.attempts(acme.id(), ended.call().claim().event().id())
+                .get(0).outcome());
+
+        w.webhookDelivery.record(List.of(ended));
+        assertEquals(EventStatus.DELIVERED, stored(ended.call().claim().event()).status());
+    }
+
+    @Test
     void during_a_rotations_overlap_the_old_key_signs_too() {
         w.webhookKeyService.publicKey(caller);
         var rotation = w.webhookKeyService.rotate(caller, KeyRotation.fromJson(json("overlapSeconds", 60L)));

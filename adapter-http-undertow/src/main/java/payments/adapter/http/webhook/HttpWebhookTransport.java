@@ -9,8 +9,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -52,8 +51,11 @@ public final class HttpWebhookTransport implements WebhookTransport, AutoCloseab
     private static final TimeValue CHECK_IDLE_AFTER = TimeValue.ofMilliseconds(200);
     private final EndpointPolicy policy;
     private final Map<Environment, CloseableHttpClient> clients = new EnumMap<>(Environment.class);
-    /** Cuts a call short at its timeout, wherever it is (connecting, sending, waiting, reading). */
-    private final ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+    /**
+     * Cuts a call short at its timeout, wherever it is (connecting, sending, waiting, reading). A call that ends in
+     * time removes its deadline, so the thread wakes only for calls that run late, not once per call.
+     */
+    private final ScheduledThreadPoolExecutor deadlines = new ScheduledThreadPoolExecutor(1, r -> {
         Thread t = new Thread(r, "webhook-deadlines");
         t.setDaemon(true);
         return t;
@@ -62,6 +64,7 @@ public final class HttpWebhookTransport implements WebhookTransport, AutoCloseab
     /** @param connections the most connections open at once, per environment (one per call in flight) */
     public HttpWebhookTransport(int connections, EndpointPolicy policy) {
         this.policy = policy;
+        deadlines.setRemoveOnCancelPolicy(true);
         for (Environment environment : Environment.values()) {
             clients.put(environment, client(connections, new CheckedResolver(policy, environment)));
         }

@@ -31,6 +31,8 @@ class HttpWebhookTransportTest {
     private final HttpWebhookTransport transport = new HttpWebhookTransport(4, EndpointPolicy.DEFAULT);
     private final List<byte[]> bodies = new CopyOnWriteArrayList<>();
     private final List<String> signatures = new CopyOnWriteArrayList<>();
+    /** The client's address and port of each call: one per connection. */
+    private final List<InetSocketAddress> callers = new CopyOnWriteArrayList<>();
     private final HttpServer server;
 
     HttpWebhookTransportTest() throws IOException {
@@ -71,6 +73,7 @@ class HttpWebhookTransportTest {
     }
 
     private void answer(HttpExchange e, int status, String body) throws IOException {
+        callers.add(e.getRemoteAddress());
         bodies.add(e.getRequestBody().readAllBytes());
         signatures.add(e.getRequestHeaders().getFirst("X-Service-Signature"));
         byte[] bytes = body.getBytes();
@@ -209,5 +212,17 @@ class HttpWebhookTransportTest {
             assertEquals("could not connect", result.error(), metadata);
             assertTrue(result.latencyMillis() < 1000, "refused before any connection: " + result.latencyMillis());
         }
+    }
+
+    @Test
+    void calls_one_after_another_reuse_one_kept_alive_connection() {
+        for (int i = 0; i < 20; i++) {
+            assertEquals(200, transport.post(Environment.SANDBOX, url("/ok"), ENVELOPE, body -> Map.of(),
+                    Duration.ofSeconds(5)).status());
+        }
+
+        assertEquals(20, callers.size());
+        assertEquals(1, callers.stream().distinct().count(), "one connection: " + callers.stream().distinct()
+                .toList());
     }
 }

@@ -14,15 +14,16 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
-import payments.adapter.persistence.AdvisoryLocks;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.Keyset;
@@ -43,13 +44,11 @@ import payments.ports.driven.webhook.Outbox;
 import payments.ports.driven.webhook.WebhookDeliveries;
 
 /**
- * The outbox and the delivery log. A claim takes the earliest due rows of each platform with free places in flight
- * (FOR UPDATE SKIP LOCKED, so concurrent claims in any number of processes never take the same attempt), leases them
- * and logs their attempts IN_FLIGHT; {@link #finishAll} moves each event on only while its claim's lease is still the
- * row's. A claim counts each platform's leases again under an advisory lock of the platform: concurrent claims do not
- * see each other's uncommitted leases, and each would fill the platform's places. A claim finding the lock taken
- * passes the platform by rather than wait (waiting while holding another platform's lock could deadlock); a claim
- * of one platform waits for it.
+ * The outbox and the delivery log. A claim takes the earliest due rows of each platform, up to the places the caller
+ * gives it (FOR UPDATE SKIP LOCKED, so concurrent claims in any number of processes never take the same attempt), and
+ * leases them, keeping each attempt's start on its event; {@link #finishAll} moves each event on only while its
+ * claim's lease is still the row's, and logs the attempt. A call's attempt is shown IN_FLIGHT while its event is
+ * leased; a claim that finds a lease run out (its process stopped mid-call) logs that attempt ABANDONED.
  */
 public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     private static final String ABANDONED_ERROR = "the process making this attempt stopped before its answer was "
@@ -76,33 +75,21 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
             select platform_id from pending where platform_id is not null and platform_id <> all({3})""";
     private static final Statement CLAIM_ANY = claim(PENDING_PLATFORMS);
     private static final Statement CLAIM_OF_PLATFORM = claim("select {3} as platform_id");
-    /** Takes each platform's lock if free (a claim finding it taken passes the platform by). */
-    private static final Statement TRY_LOCKS = Statement.query(ctx -> ctx.resultQuery(
-            "select p.id, pg_try_advisory_xact_lock(p.lock) as locked from unnest({0}, {1}) as p(id, lock)",
-            DSL.param("ids", UUID[].class), DSL.param("locks", Long[].class))
-            .coerce(DSL.field("id", UUID.class), DSL.field("locked", Boolean.class)));
-    /** The platforms' events leased now, committed ones included: read after their locks, in a new snapshot. */
-    private static final Statement LEASED = Statement.query(ctx -> ctx.resultQuery(
-            "select platform_id, count(*) as leased from webhook_events where platform_id = any({0}) and lease_until > {1} "
-                    + "group by platform_id", DSL.param("ids", UUID[].class), REAL_NOW)
-            .coerce(DSL.field("platform_id", UUID.class), DSL.field("leased", Long.class)));
     private static final Statement LEASE = Statement.updateRows(WEBHOOK_EVENTS,
             new Field<?>[]{WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID}, WEBHOOK_EVENTS.PLATFORM_ID,
-            WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.ATTEMPTS, WEBHOOK_EVENTS.LEASE_ID, WEBHOOK_EVENTS.LEASE_UNTIL);
-    private static final Statement START_ATTEMPT = Statement.insert(WEBHOOK_ATTEMPTS, WEBHOOK_ATTEMPTS.PLATFORM_ID,
-            WEBHOOK_ATTEMPTS.EVENT_ID, WEBHOOK_ATTEMPTS.ATTEMPT, WEBHOOK_ATTEMPTS.STARTED_AT,
-            WEBHOOK_ATTEMPTS.OUTCOME);
-    private static final Statement END_ATTEMPT = Statement.updateRows(WEBHOOK_ATTEMPTS,
-            new Field<?>[]{WEBHOOK_ATTEMPTS.PLATFORM_ID, WEBHOOK_ATTEMPTS.EVENT_ID, WEBHOOK_ATTEMPTS.ATTEMPT},
-            WEBHOOK_ATTEMPTS.PLATFORM_ID, WEBHOOK_ATTEMPTS.EVENT_ID, WEBHOOK_ATTEMPTS.ATTEMPT, WEBHOOK_ATTEMPTS.URL,
+            WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.ATTEMPTS, WEBHOOK_EVENTS.LEASE_ID, WEBHOOK_EVENTS.LEASE_UNTIL,
+            WEBHOOK_EVENTS.ATTEMPT_STARTED_AT);
+    private static final Statement INSERT_ATTEMPT = Statement.insert(WEBHOOK_ATTEMPTS, WEBHOOK_ATTEMPTS.PLATFORM_ID,
+            WEBHOOK_ATTEMPTS.EVENT_ID, WEBHOOK_ATTEMPTS.ATTEMPT, WEBHOOK_ATTEMPTS.STARTED_AT, WEBHOOK_ATTEMPTS.URL,
             WEBHOOK_ATTEMPTS.OUTCOME, WEBHOOK_ATTEMPTS.RESPONSE_STATUS, WEBHOOK_ATTEMPTS.RESPONSE_BODY,
             WEBHOOK_ATTEMPTS.LATENCY_MILLIS, WEBHOOK_ATTEMPTS.ERROR);
     /** The lease is a key: an event claimed again since (its lease ran out) is left to its new claim. */
     private static final Statement MOVE_ON = Statement.updateRows(WEBHOOK_EVENTS,
             new Field<?>[]{WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.LEASE_ID},
+            new Field<?>[]{WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID},
             WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.LEASE_ID, WEBHOOK_EVENTS.STATUS,
             WEBHOOK_EVENTS.NEXT_ATTEMPT_AT, WEBHOOK_EVENTS.LAST_RESPONSE_STATUS, WEBHOOK_EVENTS.LEASE_UNTIL,
-            WEBHOOK_EVENTS.UPDATED_AT);
+            WEBHOOK_EVENTS.ATTEMPT_STARTED_AT, WEBHOOK_EVENTS.UPDATED_AT);
     private final Db db;
 
     public JooqWebhookEvents(Db db) {
@@ -122,17 +109,14 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
 
     /**
      * The due, unleased events of the platforms {@code platforms} names (its values from {3} on), with each one's
-     * now: for each platform with free places in flight (fewer than {@code :max_in_flight} leased), its earliest due
-     * rows up to those places, locked (skipping rows another claim holds) through its index on the platform and the
-     * due time; of all these, the {@code :limit} earliest due.
+     * now: each platform's {@code :per_platform} earliest due rows, locked (skipping rows another claim holds)
+     * through its index on the platform and the due time; of all these, the {@code :limit} earliest due.
      */
     private static Statement claim(String platforms) {
         return Statement.query(ctx -> ctx.resultQuery("""
                 with lanes as (
                     select p.platform_id,
-                           {0} + make_interval(secs => coalesce(c.offset_seconds, 0)::double precision) as platform_now,
-                           {1} - (select count(*) from webhook_events l
-                                  where l.platform_id = p.platform_id and l.lease_until > {0}) as free
+                           {0} + make_interval(secs => coalesce(c.offset_seconds, 0)::double precision) as platform_now
                     from (""" + platforms + """
                 ) p left join sandbox_clocks c on c.platform_id = p.platform_id
                 )
@@ -141,11 +125,11 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                     where e.platform_id = lanes.platform_id and e.status = 'PENDING'
                       and (e.lease_until is null or e.lease_until <= {0}) and e.next_attempt_at <= lanes.platform_now
                     order by e.next_attempt_at
-                    limit least(greatest(lanes.free, 0), {2})
+                    limit least({1}, {2})
                     for update of e skip locked
                 ) e
                 order by e.next_attempt_at
-                limit {2}""", REAL_NOW, DSL.param("max_in_flight", Integer.class),
+                limit {2}""", REAL_NOW, DSL.param("per_platform", Integer.class),
                 DSL.param("limit", Integer.class), platforms.contains("all({3})")
                         ? DSL.param("skipped", UUID[].class) : DSL.param("platform", UUID.class))
                 .coerce(Stream.concat(Arrays.stream(WEBHOOK_EVENTS.fields()), Stream.of(PLATFORM_NOW))
@@ -170,132 +154,84 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
 
     @Override
     public List<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
-                                int maxInFlight, int limit) {
+                                int perPlatform, ToIntFunction<PlatformId> places, int limit) {
         List<Record> rows = platform == null
-                ? CLAIM_ANY.fetch(db, utc(realNow), maxInFlight,
-                        skipped.stream().map(PlatformId::value).toArray(UUID[]::new), limit)
-                : CLAIM_OF_PLATFORM.fetch(db, utc(realNow), maxInFlight, platform.value(), limit);
-        if (rows.isEmpty()) {
-            return List.of();
-        }
-        Map<UUID, Integer> places = places(rows, platform != null, realNow, maxInFlight);
+                ? CLAIM_ANY.fetch(db, utc(realNow), skipped.stream().map(PlatformId::value).toArray(UUID[]::new),
+                        perPlatform, limit)
+                : CLAIM_OF_PLATFORM.fetch(db, utc(realNow), platform.value(), perPlatform, limit);
+        Map<UUID, Integer> left = new HashMap<>();
         UUID lease = UUID.randomUUID();
         List<Claim> claims = new ArrayList<>();
         List<Object[]> leases = new ArrayList<>();
-        List<Object[]> started = new ArrayList<>();
-        Set<UUID> abandoned = new HashSet<>();
+        List<Object[]> abandoned = new ArrayList<>();
         for (Record row : rows) {
             WebhookEventsRecord r = row.into(WEBHOOK_EVENTS);
-            if (places.merge(r.getPlatformId(), -1, Integer::sum) < 0) {
-                continue; // the platform's places were taken meanwhile, or its lock is another claim's
+            if (left.computeIfAbsent(r.getPlatformId(), p -> places.applyAsInt(new PlatformId(p))) <= 0) {
+                continue; // locked, not leased: free again when this transaction ends
             }
+            left.merge(r.getPlatformId(), -1, Integer::sum);
             WebhookEvent event = toEvent(r);
             int attempt = event.attempts() + 1;
             OffsetDateTime startedAt = row.get(PLATFORM_NOW);
             if (r.getLeaseUntil() != null) {
-                abandoned.add(r.getId());
+                abandoned.add(new Object[]{r.getPlatformId(), r.getId(), r.getAttempts(), Objects.requireNonNullElse(
+                        r.getAttemptStartedAt(), startedAt), null, AttemptOutcome.ABANDONED.name(), null, null, null,
+                        ABANDONED_ERROR});
             }
-            leases.add(new Object[]{r.getPlatformId(), r.getId(), attempt, lease, utc(leaseUntil)});
-            started.add(new Object[]{r.getPlatformId(), r.getId(), attempt, startedAt, AttemptOutcome.IN_FLIGHT.name()});
+            leases.add(new Object[]{r.getPlatformId(), r.getId(), attempt, lease, utc(leaseUntil), startedAt});
             claims.add(new Claim(withAttempts(event, attempt), attempt, lease, startedAt.toInstant()));
         }
-        if (claims.isEmpty()) {
-            return List.of();
-        }
         LEASE.updateAll(db, leases);
-        if (!abandoned.isEmpty()) {
-            db.ctx().update(WEBHOOK_ATTEMPTS)
-                    .set(WEBHOOK_ATTEMPTS.OUTCOME, AttemptOutcome.ABANDONED.name())
-                    .set(WEBHOOK_ATTEMPTS.ERROR, ABANDONED_ERROR)
-                    .where(WEBHOOK_ATTEMPTS.EVENT_ID.in(abandoned)
-                            .and(WEBHOOK_ATTEMPTS.OUTCOME.eq(AttemptOutcome.IN_FLIGHT.name())))
-                    .execute();
-        }
-        START_ATTEMPT.insertAll(db, started);
+        INSERT_ATTEMPT.insertAll(db, abandoned);
         return claims;
-    }
-
-    /**
-     * How many of the claimed rows each platform may take: its places left after the leases committed so far,
-     * read under its advisory lock (waited for when the claim is of one platform, else tried: 0 if taken).
-     */
-    private Map<UUID, Integer> places(List<Record> rows, boolean waitForLock, Instant realNow, int maxInFlight) {
-        UUID[] platforms = rows.stream().map(r -> r.get(WEBHOOK_EVENTS.PLATFORM_ID)).distinct().toArray(UUID[]::new);
-        Map<UUID, Integer> places = new HashMap<>();
-        List<UUID> locked = new ArrayList<>();
-        if (waitForLock) {
-            AdvisoryLocks.lockForTransaction(db, lockOf(platforms[0]));
-            locked.add(platforms[0]);
-        } else {
-            Long[] locks = Arrays.stream(platforms).map(JooqWebhookEvents::lockOf).toArray(Long[]::new);
-            TRY_LOCKS.fetch(db, platforms, locks).forEach(r -> {
-                if (Boolean.TRUE.equals(r.get("locked", Boolean.class))) {
-                    locked.add(r.get("id", UUID.class));
-                }
-            });
-        }
-        locked.forEach(p -> places.put(p, maxInFlight));
-        if (!locked.isEmpty()) {
-            LEASED.fetch(db, locked.toArray(UUID[]::new), utc(realNow)).forEach(r -> places.merge(
-                    r.get(0, UUID.class), -r.get(1, Long.class).intValue(), Integer::sum));
-        }
-        for (UUID p : platforms) {
-            places.putIfAbsent(p, 0);
-        }
-        return places;
-    }
-
-    private static long lockOf(UUID platform) {
-        return AdvisoryLocks.id("webhook deliveries in flight/" + platform);
     }
 
     @Override
     public void release(Claim claim, String reason, Instant now) {
         WebhookEvent event = claim.event();
-        db.ctx().update(WEBHOOK_ATTEMPTS)
-                .set(WEBHOOK_ATTEMPTS.OUTCOME, AttemptOutcome.ABANDONED.name())
-                .set(WEBHOOK_ATTEMPTS.ERROR, reason)
-                .where(attemptsOf(event.platformId(), event.id()).and(WEBHOOK_ATTEMPTS.ATTEMPT.eq(claim.attempt()))
-                        .and(WEBHOOK_ATTEMPTS.OUTCOME.eq(AttemptOutcome.IN_FLIGHT.name())))
-                .execute();
         var e = WEBHOOK_EVENTS;
         // Attempts keep their numbers (the log's key): the budget grows by the one that did not count.
-        db.ctx().update(e)
+        int released = db.ctx().update(e)
                 .set(e.MAX_ATTEMPTS, e.MAX_ATTEMPTS.plus(1))
                 .setNull(e.LEASE_UNTIL)
+                .setNull(e.ATTEMPT_STARTED_AT)
                 .set(e.UPDATED_AT, utc(now))
                 .where(byId(event.platformId(), event.id()).and(e.LEASE_ID.eq(claim.lease())))
                 .execute();
+        if (released == 1) {
+            INSERT_ATTEMPT.insertAll(db, List.<Object[]>of(new Object[]{event.platformId().value(), event.id(),
+                    claim.attempt(), utc(claim.startedAt()), null, AttemptOutcome.ABANDONED.name(), null, null, null,
+                    bounded(reason, 1000)}));
+        }
     }
 
-    /** Two statements for any number: the attempts' outcomes, then the events' next steps, in key order. */
+    /**
+     * Two statements for any number: the events' next steps (in key order), then the log rows of the attempts whose
+     * claims still held their leases (sent with the commit; a lost claim's attempt was logged ABANDONED).
+     */
     @Override
     public void finishAll(List<Finished> finished) {
-        if (finished.isEmpty()) {
-            return;
-        }
         List<Finished> ordered = finished.stream().sorted(Comparator
                 .comparing((Finished f) -> f.claim().event().platformId().value())
                 .thenComparing(f -> f.claim().event().id())).toList();
-        List<Object[]> attempts = new ArrayList<>();
         List<Object[]> events = new ArrayList<>();
         for (Finished f : ordered) {
             WebhookEvent event = f.claim().event();
-            DeliveryAttempt a = f.attempt();
-            attempts.add(new Object[]{event.platformId().value(), event.id(), a.number(), bounded(a.url(), 2048),
-                    a.outcome().name(), a.responseStatus(), a.responseBody(), a.latencyMillis(),
-                    bounded(a.error(), 1000)});
             events.add(new Object[]{event.platformId().value(), event.id(), f.claim().lease(), f.next().name(),
-                    utc(f.nextAttemptAt()), a.responseStatus(), null, utc(f.now())});
+                    utc(f.nextAttemptAt()), f.attempt().responseStatus(), null, null, utc(f.now())});
         }
-        END_ATTEMPT.updateAll(db, attempts);
-        MOVE_ON.updateAll(db, events);
+        Set<List<UUID>> moved = new HashSet<>();
+        MOVE_ON.updateAllReturning(db, events).forEach(r -> moved.add(List.of(r.get(WEBHOOK_EVENTS.PLATFORM_ID),
+                r.get(WEBHOOK_EVENTS.ID))));
+        INSERT_ATTEMPT.insertAll(db, ordered.stream()
+                .filter(f -> moved.contains(List.of(f.claim().event().platformId().value(), f.claim().event().id())))
+                .map(f -> attemptValues(f.claim().event(), f.attempt())).toList());
     }
 
     @Override
     public void recordSent(WebhookEvent event, DeliveryAttempt attempt) {
         append(event);
-        db.ctx().insertInto(WEBHOOK_ATTEMPTS).set(attemptRecord(event, attempt).values()).execute();
+        INSERT_ATTEMPT.insertAll(db, List.<Object[]>of(attemptValues(event, attempt)));
     }
 
     @Override
@@ -304,10 +240,17 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 .map(JooqWebhookEvents::toEvent);
     }
 
+    /** The attempts logged, and the one whose call runs (its event leased) as IN_FLIGHT. */
     @Override
     public List<DeliveryAttempt> attempts(PlatformId platform, UUID id) {
-        return db.ctx().selectFrom(WEBHOOK_ATTEMPTS).where(attemptsOf(platform, id))
-                .orderBy(WEBHOOK_ATTEMPTS.ATTEMPT).fetch(JooqWebhookEvents::toAttempt);
+        List<DeliveryAttempt> log = new ArrayList<>(db.ctx().selectFrom(WEBHOOK_ATTEMPTS)
+                .where(attemptsOf(platform, id)).orderBy(WEBHOOK_ATTEMPTS.ATTEMPT).fetch(JooqWebhookEvents::toAttempt));
+        var e = WEBHOOK_EVENTS;
+        db.ctx().select(e.ATTEMPTS, e.ATTEMPT_STARTED_AT).from(e).where(byId(platform, id)
+                        .and(e.LEASE_UNTIL.isNotNull()).and(e.ATTEMPT_STARTED_AT.isNotNull()))
+                .fetchOptional().ifPresent(r -> log.add(new DeliveryAttempt(r.value1(), r.value2().toInstant(), null,
+                        AttemptOutcome.IN_FLIGHT, null, null, null, null)));
+        return log;
     }
 
     @Override
@@ -359,19 +302,10 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         return WEBHOOK_ATTEMPTS.PLATFORM_ID.eq(platform.value()).and(WEBHOOK_ATTEMPTS.EVENT_ID.eq(id));
     }
 
-    private static Row<WebhookAttemptsRecord> attemptRecord(WebhookEvent event, DeliveryAttempt a) {
-        Row<WebhookAttemptsRecord> r = Row.of(WEBHOOK_ATTEMPTS);
-        r.set(WEBHOOK_ATTEMPTS.PLATFORM_ID, event.platformId().value());
-        r.set(WEBHOOK_ATTEMPTS.EVENT_ID, event.id());
-        r.set(WEBHOOK_ATTEMPTS.ATTEMPT, a.number());
-        r.set(WEBHOOK_ATTEMPTS.STARTED_AT, utc(a.startedAt()));
-        r.set(WEBHOOK_ATTEMPTS.URL, bounded(a.url(), 2048));
-        r.set(WEBHOOK_ATTEMPTS.OUTCOME, a.outcome().name());
-        r.set(WEBHOOK_ATTEMPTS.RESPONSE_STATUS, a.responseStatus());
-        r.set(WEBHOOK_ATTEMPTS.RESPONSE_BODY, a.responseBody());
-        r.set(WEBHOOK_ATTEMPTS.LATENCY_MILLIS, a.latencyMillis());
-        r.set(WEBHOOK_ATTEMPTS.ERROR, bounded(a.error(), 1000));
-        return r;
+    private static Object[] attemptValues(WebhookEvent event, DeliveryAttempt a) {
+        return new Object[]{event.platformId().value(), event.id(), a.number(), utc(a.startedAt()),
+                bounded(a.url(), 2048), a.outcome().name(), a.responseStatus(), a.responseBody(), a.latencyMillis(),
+                bounded(a.error(), 1000)};
     }
 
     private static String bounded(String s, int max) {

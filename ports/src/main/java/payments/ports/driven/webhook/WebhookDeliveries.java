@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.ToIntFunction;
 import payments.core.id.PlatformId;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
@@ -22,13 +23,13 @@ import payments.core.webhook.WebhookEvent;
 public interface WebhookDeliveries {
     /**
      * Claims up to {@code limit} PENDING events that are due by their platform's clock and not leased, the earliest
-     * due first, of {@code platform} (or of any platform when null) but those in {@code skipped}, and no more of a
-     * platform than bring its leased events to {@code maxInFlightPerPlatform} (counted across every process). Each
-     * claim starts attempt {@code attempts + 1}, logged IN_FLIGHT, and leases its event until {@code leaseUntil}
+     * due first, of {@code platform} (or of any platform when null) but those in {@code skipped}, at most
+     * {@code perPlatform} of one platform and no more than its {@code places}. Each claim starts attempt
+     * {@code attempts + 1}, shown IN_FLIGHT until it is finished, and leases its event until {@code leaseUntil}
      * (real time); an earlier attempt whose lease ran out is logged ABANDONED.
      */
     List<Claim> claimDue(PlatformId platform, Set<PlatformId> skipped, Instant realNow, Instant leaseUntil,
-                         int maxInFlightPerPlatform, int limit);
+                         int perPlatform, ToIntFunction<PlatformId> places, int limit);
 
     /**
      * Records how claimed attempts ended and, for each whose lease is still its claim's, where its event goes next,
