@@ -24,8 +24,9 @@ final class WebhookWorkers implements AutoCloseable {
     /** The most events one claim takes, and one record writes. */
     static final int BATCH = 200;
     /**
-     * After a claim that took every due event, the claimer waits this long before the next, so that a steady flow
-     * of events is claimed (and recorded) many at a time instead of one transaction per event.
+     * After a claim that took every due event, the claimer waits this long before the next, and the recorder this
+     * long after the first outcome, so that a steady flow of events is claimed and recorded many at a time instead of
+     * one transaction per event.
      */
     static final long GATHER_MILLIS = 10;
     private static final Logger LOG = Logger.getLogger(WebhookWorkers.class.getName());
@@ -109,6 +110,9 @@ final class WebhookWorkers implements AutoCloseable {
                 Made first = made.poll(50, TimeUnit.MILLISECONDS);
                 if (first == null) {
                     continue;
+                }
+                if (recording && made.size() < BATCH) {
+                    Thread.sleep(GATHER_MILLIS); // the calls ending meanwhile are recorded in the same transaction
                 }
                 batch.add(first);
                 made.drainTo(batch, BATCH - 1);

@@ -23,8 +23,6 @@ import payments.core.webhook.EventTypes;
  * events are stored NOT_SENT and cost them no deliveries.
  */
 final class WebhookScenario {
-    /** The receiver answers on the thread that reads the requests: a fast endpoint, at little CPU. */
-    private static final int RECEIVER_THREADS = 16;
     private static final long POLL_MILLIS = 100;
 
     /**
@@ -97,7 +95,7 @@ final class WebhookScenario {
             throws Exception {
         List<Load.Result> phases = new ArrayList<>();
         double rate = rate(run, transferOut, phases);
-        try (WebhookTally receiver = WebhookTally.start(RECEIVER_THREADS)) {
+        try (WebhookTally receiver = WebhookTally.start()) {
             long since = System.currentTimeMillis(); // the endpoint's TEST event is the scenario's too
             UUID platform = UUID.fromString(api.call("PATCH", "/config", Map.of("webhookEndpoint", receiver.url()))
                     .body().get("id").asText().replaceFirst(".*:", ""));

@@ -7,12 +7,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import payments.core.error.FieldError;
 import payments.core.error.InvalidFields;
 import payments.core.error.InvalidInput;
+import payments.core.json.JsonText;
 import payments.core.validation.StorableText;
 
 /**
@@ -29,7 +33,14 @@ public final class JsonCodec {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             // Exchange rates as 0.000000000603, not 6.03E-10: both are JSON numbers, the first is what people read.
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .registerModule(new SimpleModule().addSerializer(JsonText.class, new StdSerializer<>(JsonText.class) {
+                @Override
+                public void serialize(JsonText value, JsonGenerator out, SerializerProvider provider)
+                        throws IOException {
+                    out.writeRawValue(value.text()); // JSON the database checked as it stored it
+                }
+            }));
 
 
     private JsonCodec() {

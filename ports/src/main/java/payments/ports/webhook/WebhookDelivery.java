@@ -176,7 +176,7 @@ public final class WebhookDelivery {
     public Sent sendNow(Platform platform, String type, Map<String, Object> data) {
         Instant now = clock.now(platform.id(), platform.environment());
         WebhookEvent event = WebhookEvent.emitted(platform.id(), ids.newId(), type, data, true, now);
-        DeliveryAttempt attempt = attempt(event, 1, now, platform, keys.signingKeys(platform.id(), now));
+        DeliveryAttempt attempt = attempt(event, data, 1, now, platform, keys.signingKeys(platform.id(), now));
         WebhookEvent sent = WebhookEvent.sentOnce(platform.id(), event.id(), type, data, attempt, now);
         pauses.record(platform.id(), attempt, clock.realNow());
         tx.inTransaction(() -> deliveries.recordSent(sent, attempt));
@@ -266,11 +266,12 @@ public final class WebhookDelivery {
             return DeliveryAttempt.failed(claim.attempt(), claim.startedAt(), null,
                     "internal error: the platform could not be read", 0);
         }
-        return attempt(claim.event(), claim.attempt(), claim.startedAt(), call.platform(), call.signing());
+        return attempt(claim.event(), claim.dataText() != null ? claim.dataText() : claim.event().data(),
+                claim.attempt(), claim.startedAt(), call.platform(), call.signing());
     }
 
     /** One call; whatever fails on the way (rendering, signing, the call) is a failed attempt of this event alone. */
-    private DeliveryAttempt attempt(WebhookEvent event, int number, Instant startedAt, Platform platform,
+    private DeliveryAttempt attempt(WebhookEvent event, Object data, int number, Instant startedAt, Platform platform,
                                     List<WebhookKey> signing) {
         String url = platform.config().webhookEndpoint();
         try {
@@ -278,7 +279,7 @@ public final class WebhookDelivery {
                 return DeliveryAttempt.failed(number, startedAt, null, "the platform has no webhookEndpoint", 0);
             }
             Instant sentAt = clock.realNow();
-            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, sentAt),
+            WebhookTransport.Result r = transport.post(platform.environment(), url, envelope(event, data, sentAt),
                     body -> keys.signatureHeaders(signing, event.wireId(), sentAt, body), limits.timeout());
             if (r.timedOut()) {
                 return DeliveryAttempt.timedOut(number, startedAt, url, r.latencyMillis());
@@ -297,13 +298,13 @@ public final class WebhookDelivery {
      * clock was moved ahead: a receiver checks it for freshness against its own clock (the sandbox's time travels in
      * the payload's own fields).
      */
-    private static Map<String, Object> envelope(WebhookEvent event, Instant now) {
+    private static Map<String, Object> envelope(WebhookEvent event, Object data, Instant now) {
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("id", event.wireId());
         envelope.put("type", event.type());
         envelope.put("timestamp", now.toString());
-        if (event.data() != null) {
-            envelope.put("data", event.data());
+        if (data != null) {
+            envelope.put("data", data);
         }
         return envelope;
     }

@@ -32,6 +32,7 @@ import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.schema.tables.records.WebhookAttemptsRecord;
 import payments.adapter.persistence.schema.tables.records.WebhookEventsRecord;
 import payments.core.id.PlatformId;
+import payments.core.json.JsonText;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.AttemptOutcome;
@@ -170,7 +171,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 continue; // locked, not leased: free again when this transaction ends
             }
             left.merge(r.getPlatformId(), -1, Integer::sum);
-            WebhookEvent event = toEvent(r);
+            WebhookEvent event = toEvent(r, null); // its data travels as stored, unread (dataText)
             int attempt = event.attempts() + 1;
             OffsetDateTime startedAt = row.get(PLATFORM_NOW);
             if (r.getLeaseUntil() != null) {
@@ -179,7 +180,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                         ABANDONED_ERROR});
             }
             leases.add(new Object[]{r.getPlatformId(), r.getId(), attempt, lease, utc(leaseUntil), startedAt});
-            claims.add(new Claim(withAttempts(event, attempt), attempt, lease, startedAt.toInstant()));
+            claims.add(new Claim(withAttempts(event, attempt), attempt, lease, startedAt.toInstant(),
+                    r.getData() == null ? null : new JsonText(r.getData().data())));
         }
         LEASE.updateAll(db, leases);
         INSERT_ATTEMPT.insertAll(db, abandoned);
@@ -318,8 +320,12 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     private static WebhookEvent toEvent(WebhookEventsRecord r) {
+        return toEvent(r, r.getData() == null ? null : JsonColumns.readObject(r.getData()));
+    }
+
+    private static WebhookEvent toEvent(WebhookEventsRecord r, Map<String, Object> data) {
         return new WebhookEvent(new PlatformId(r.getPlatformId()), r.getId(), r.getType(),
-                r.getData() == null ? null : JsonColumns.readObject(r.getData()), EventStatus.valueOf(r.getStatus()),
+                data, EventStatus.valueOf(r.getStatus()),
                 r.getAttempts(), r.getMaxAttempts(), instant(r.getNextAttemptAt()), r.getLastResponseStatus(),
                 r.getCreatedAt().toInstant(), r.getUpdatedAt().toInstant());
     }

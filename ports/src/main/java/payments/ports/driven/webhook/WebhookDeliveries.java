@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.ToIntFunction;
 import payments.core.id.PlatformId;
+import payments.core.json.JsonText;
 import payments.core.page.Page;
 import payments.core.page.PageRequest;
 import payments.core.webhook.DeliveryAttempt;
@@ -67,8 +68,14 @@ public interface WebhookDeliveries {
      */
     int replayExhausted(PlatformId platform, Instant now);
 
-    /** A claimed attempt: the event as claimed, the attempt's number, the lease that proves the claim. */
-    record Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt) {
+    /**
+     * A claimed attempt: the event as claimed, the attempt's number, the lease that proves the claim; the event's data
+     * may come as its stored text ({@code dataText}, the event's {@code data} then left null) for the call to send.
+     */
+    record Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt, JsonText dataText) {
+        public Claim(WebhookEvent event, int attempt, UUID lease, Instant startedAt) {
+            this(event, attempt, lease, startedAt, null);
+        }
     }
 
     /**
