@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import payments.adapter.persistence.embedded.EmbeddedDatabase;
+import payments.app.Config;
 
 /**
  * {@code bench/faults}: the fault suite. Server processes (the real jar) on one durable embedded PostgreSQL take
@@ -98,11 +99,13 @@ public final class Faults {
             for (Thread thread : load) {
                 thread.join();
             }
-            // A kill, or the database's restart, can cut short each process's 4 deliveries under way.
+            // A kill, or the database's restart, can cut short each process's calls under way to the endpoint (its
+            // places in flight) and as many again that ended but whose outcomes were not yet recorded.
+            long cutShortAtMost = 2L * Config.fromEnvironment(ENV).webhooks().perEndpoint();
             boolean imported = importedOnce(new Api(servers.get(0).port(), importToken), importJob, importRows,
                     DbLogin.of(database[0]));
             return verify(servers, List.of(ledger, hooked), hooked, DbLogin.of(database[0]), webhooks,
-                    4L * (kills + serverCount)) && imported;
+                    cutShortAtMost * (kills + serverCount)) && imported;
         } finally {
             for (ServerProcess server : servers) {
                 server.kill();

@@ -96,14 +96,20 @@ class JooqLedgerTest {
         PlatformId platform = Fixtures.platform();
         InternalAccount first = Fixtures.account(platform, null);
         InternalAccount second = Fixtures.account(platform, null);
-        fund(platform, first, Long.MAX_VALUE - 10);
+        UUID journal = UUID.randomUUID();
+        UUID sameRow = journal;
+        while (sameRow.equals(journal) || LedgerWrites.bucket(sameRow) != LedgerWrites.bucket(journal)) {
+            sameRow = UUID.randomUUID(); // the system account's rows are chosen by journal: this one lands on the same
+        }
+        fund(platform, first, Long.MAX_VALUE - 10, journal);
 
+        UUID overflowing = sameRow;
         InvalidInput refused = assertThrows(InvalidInput.class, () -> Fixtures.DB.inTransaction(() ->
-                fund(platform, second, 20)));
+                fund(platform, second, 20, overflowing)));
 
         assertEquals("AMOUNT_OUT_OF_RANGE", refused.code());
         assertEquals(0, accounts.find(platform, second.id()).orElseThrow().totalMinor());
-        fund(platform, second, 9);
+        fund(platform, second, 9, overflowing);
         assertEquals(9, accounts.find(platform, second.id()).orElseThrow().totalMinor());
     }
 
@@ -337,7 +343,11 @@ class JooqLedgerTest {
     }
 
     private void fund(PlatformId platform, InternalAccount account, long amount) {
-        ledger.post(platform, Journal.transfer(UUID.randomUUID(), "TEST_FUNDING", "test",
+        fund(platform, account, amount, UUID.randomUUID());
+    }
+
+    private void fund(PlatformId platform, InternalAccount account, long amount, UUID journal) {
+        ledger.post(platform, Journal.transfer(journal, "TEST_FUNDING", "test",
                 AccountRef.system(platform, AccountRef.SANDBOX_FUNDING, "USD"), AccountRef.owned(account.id().value()),
                 "USD", amount, Fixtures.now()));
     }
