@@ -55,7 +55,8 @@ final class WebhookWorkers implements AutoCloseable {
         recorder.start();
     }
 
-    private static Thread daemon(Runnable r, String name) {
+    /** A worker thread, a daemon: it never keeps the JVM from exiting ({@link Workers}' threads are made here too). */
+    static Thread daemon(Runnable r, String name) {
         Thread t = new Thread(r, name);
         t.setDaemon(true);
         return t;

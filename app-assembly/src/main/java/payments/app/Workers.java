@@ -16,11 +16,8 @@ final class Workers implements AutoCloseable {
     static final long INTERRUPTED_SECONDS = 2;
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
-    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1, r -> {
-        Thread t = new Thread(r, "payments-worker");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1,
+            r -> WebhookWorkers.daemon(r, "payments-worker"));
 
     private final WebhookWorkers webhooks;
 

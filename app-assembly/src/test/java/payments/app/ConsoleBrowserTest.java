@@ -176,14 +176,26 @@ class ConsoleBrowserTest {
         }
     }
 
-    @Test
-    void a_card_is_issued_and_authorized_and_a_uma_payment_received_from_the_console() throws Exception {
-        var body = CustomerApiTest.individual("console-cardholder-" + System.nanoTime());
+    /** A customer whose KYC is approved, and its USD account. */
+    private record Funded(String id, String usdAccount) {
+    }
+
+    /** A customer approved, its USD account funded with 500.00. */
+    private Funded approvedAndFunded(String prefix) {
+        var body = CustomerApiTest.individual(prefix + System.nanoTime());
         body.put("kycStatus", "APPROVED");
         String id = api.post("/customers", body).string("id");
         String usd = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data().get(0)
                 .get("id");
         api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 50_000));
+        return new Funded(id, usd);
+    }
+
+    @Test
+    void a_card_is_issued_and_authorized_and_a_uma_payment_received_from_the_console() throws Exception {
+        Funded customer = approvedAndFunded("console-cardholder-");
+        String id = customer.id();
+        String usd = customer.usdAccount();
         signIn(api);
         browser.get(console() + "#/customers/" + id);
         new Select(waitFor(By.id("input-cardSource"))).selectByValue(usd);
@@ -218,12 +230,9 @@ class ConsoleBrowserTest {
 
     @Test
     void a_quote_is_made_and_executed_from_the_console() throws Exception {
-        var body = CustomerApiTest.individual("console-fx-" + System.nanoTime());
-        body.put("kycStatus", "APPROVED");
-        String id = api.post("/customers", body).string("id");
-        String usd = (String) api.get("/customers/internal-accounts?currency=USD&customerId=" + id).data().get(0)
-                .get("id");
-        api.post("/sandbox/internal-accounts/" + usd + "/fund", Map.of("amount", 50_000));
+        Funded customer = approvedAndFunded("console-fx-");
+        String id = customer.id();
+        String usd = customer.usdAccount();
         String eur = api.post("/customers/external-accounts", Map.of("customerId", id, "currency", "EUR",
                 "accountInfo", Map.of("accountType", "EUR_ACCOUNT", "iban", "DE89370400440532013000",
                         "beneficiary", Map.of("beneficiaryType", "INDIVIDUAL", "fullName", "Ada Lovelace",

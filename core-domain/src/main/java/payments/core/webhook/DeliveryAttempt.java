@@ -50,6 +50,16 @@ public record DeliveryAttempt(int number, Instant startedAt, String url, Attempt
                 "no answer within " + latencyMillis + " ms");
     }
 
+    /** An attempt whose outcome was never recorded: its process stopped ({@code why}). */
+    public static DeliveryAttempt abandoned(int number, Instant startedAt, String why) {
+        return new DeliveryAttempt(number, startedAt, null, AttemptOutcome.ABANDONED, null, null, null, why);
+    }
+
+    /** The attempt under way, its event leased. */
+    public static DeliveryAttempt inFlight(int number, Instant startedAt) {
+        return new DeliveryAttempt(number, startedAt, null, AttemptOutcome.IN_FLIGHT, null, null, null, null);
+    }
+
     public boolean delivered() {
         return outcome == AttemptOutcome.DELIVERED;
     }

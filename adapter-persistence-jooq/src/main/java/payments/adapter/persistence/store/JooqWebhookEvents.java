@@ -22,11 +22,13 @@ import java.util.function.ToIntFunction;
 import java.util.stream.Stream;
 import org.jooq.Condition;
 import org.jooq.Field;
+import org.jooq.Param;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
 import payments.adapter.persistence.Db;
 import payments.adapter.persistence.JsonColumns;
 import payments.adapter.persistence.Keyset;
+import payments.adapter.persistence.PlatformTime;
 import payments.adapter.persistence.Row;
 import payments.adapter.persistence.Statement;
 import payments.adapter.persistence.schema.tables.records.WebhookAttemptsRecord;
@@ -74,8 +76,9 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 from pending where pending.platform_id is not null
             )
             select platform_id from pending where platform_id is not null and platform_id <> all({3})""";
-    private static final Statement CLAIM_ANY = claim(PENDING_PLATFORMS);
-    private static final Statement CLAIM_OF_PLATFORM = claim("select {3} as platform_id");
+    private static final Statement CLAIM_ANY = claim(PENDING_PLATFORMS, DSL.param("skipped", UUID[].class));
+    private static final Statement CLAIM_OF_PLATFORM = claim("select {3} as platform_id",
+            DSL.param("platform", UUID.class));
     private static final Statement LEASE = Statement.updateRows(WEBHOOK_EVENTS,
             new Field<?>[]{WEBHOOK_EVENTS.PLATFORM_ID, WEBHOOK_EVENTS.ID}, WEBHOOK_EVENTS.PLATFORM_ID,
             WEBHOOK_EVENTS.ID, WEBHOOK_EVENTS.ATTEMPTS, WEBHOOK_EVENTS.LEASE_ID, WEBHOOK_EVENTS.LEASE_UNTIL,
@@ -109,17 +112,17 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
     }
 
     /**
-     * The due, unleased events of the platforms {@code platforms} names (its values from {3} on), with each one's
-     * now: each platform's {@code :per_platform} earliest due rows, locked (skipping rows another claim holds)
-     * through its index on the platform and the due time; of all these, the {@code :limit} earliest due.
+     * The due, unleased events of the platforms that {@code platforms} selects (its placeholder {3} taking
+     * {@code platformsValue}), with each one's now: each platform's {@code :per_platform} earliest due rows, locked
+     * (skipping rows another claim holds) through its index on the platform and the due time; of all these, the
+     * {@code :limit} earliest due.
      */
-    private static Statement claim(String platforms) {
+    private static Statement claim(String platforms, Param<?> platformsValue) {
         return Statement.query(ctx -> ctx.resultQuery("""
                 with lanes as (
-                    select p.platform_id,
-                           {0} + make_interval(secs => coalesce(c.offset_seconds, 0)::double precision) as platform_now
+                    select p.platform_id, {4} as platform_now
                     from (""" + platforms + """
-                ) p left join sandbox_clocks c on c.platform_id = p.platform_id
+                ) p
                 )
                 select e.*, lanes.platform_now from lanes cross join lateral (
                     select * from webhook_events e
@@ -131,8 +134,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 ) e
                 order by e.next_attempt_at
                 limit {2}""", REAL_NOW, DSL.param("per_platform", Integer.class),
-                DSL.param("limit", Integer.class), platforms.contains("all({3})")
-                        ? DSL.param("skipped", UUID[].class) : DSL.param("platform", UUID.class))
+                DSL.param("limit", Integer.class), platformsValue,
+                PlatformTime.now(DSL.field(DSL.name("p", "platform_id"), UUID.class), REAL_NOW))
                 .coerce(Stream.concat(Arrays.stream(WEBHOOK_EVENTS.fields()), Stream.of(PLATFORM_NOW))
                         .toArray(Field[]::new)));
     }
@@ -175,9 +178,9 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
             int attempt = event.attempts() + 1;
             OffsetDateTime startedAt = row.get(PLATFORM_NOW);
             if (r.getLeaseUntil() != null) {
-                abandoned.add(new Object[]{r.getPlatformId(), r.getId(), r.getAttempts(), Objects.requireNonNullElse(
-                        r.getAttemptStartedAt(), startedAt), null, AttemptOutcome.ABANDONED.name(), null, null, null,
-                        ABANDONED_ERROR});
+                OffsetDateTime lostStart = Objects.requireNonNullElse(r.getAttemptStartedAt(), startedAt);
+                abandoned.add(attemptValues(event, DeliveryAttempt.abandoned(r.getAttempts(), lostStart.toInstant(),
+                        ABANDONED_ERROR)));
             }
             leases.add(new Object[]{r.getPlatformId(), r.getId(), attempt, lease, utc(leaseUntil), startedAt});
             claims.add(new Claim(withAttempts(event, attempt), attempt, lease, startedAt.toInstant(),
@@ -201,9 +204,8 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
                 .where(byId(event.platformId(), event.id()).and(e.LEASE_ID.eq(claim.lease())))
                 .execute();
         if (released == 1) {
-            INSERT_ATTEMPT.insertAll(db, List.<Object[]>of(new Object[]{event.platformId().value(), event.id(),
-                    claim.attempt(), utc(claim.startedAt()), null, AttemptOutcome.ABANDONED.name(), null, null, null,
-                    bounded(reason, 1000)}));
+            INSERT_ATTEMPT.insertAll(db, List.<Object[]>of(attemptValues(event, DeliveryAttempt.abandoned(
+                    claim.attempt(), claim.startedAt(), reason))));
         }
     }
 
@@ -250,8 +252,7 @@ public final class JooqWebhookEvents implements Outbox, WebhookDeliveries {
         var e = WEBHOOK_EVENTS;
         db.ctx().select(e.ATTEMPTS, e.ATTEMPT_STARTED_AT).from(e).where(byId(platform, id)
                         .and(e.LEASE_UNTIL.isNotNull()).and(e.ATTEMPT_STARTED_AT.isNotNull()))
-                .fetchOptional().ifPresent(r -> log.add(new DeliveryAttempt(r.value1(), r.value2().toInstant(), null,
-                        AttemptOutcome.IN_FLIGHT, null, null, null, null)));
+                .fetchOptional().ifPresent(r -> log.add(DeliveryAttempt.inFlight(r.value1(), r.value2().toInstant())));
         return log;
     }
 
