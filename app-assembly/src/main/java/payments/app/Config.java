@@ -20,7 +20,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                      String walletBundleKey, String passkeyRpId, List<String> passkeyOrigins,
                      Map<String, String> oidcIssuers, Batches batches, Http http,
                      EndpointPolicy webhookPolicy, String masterKey, String endUserTermsUrl,
-                     int deviceCodeGuesses) {
+                     int deviceCodeGuesses, BankFolders bankFolders) {
 
     /**
      * The group commits of the money-moving routes: how many requests a batch takes ({@code size}), how many batches
@@ -46,6 +46,17 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
     public record Webhooks(long timeoutMillis, int calls, int perEndpoint) {
     }
 
+    /**
+     * The folders shared with the platforms' bank (the ISO 20022 rail): files to send are written to {@code outbox},
+     * reports arrive in {@code inbox}, and the reports read are kept in {@code archive} ({@code processed/},
+     * {@code quarantine/}). A transfer agent (SFTP, EBICS) moves the files between these folders and the bank.
+     */
+    public record BankFolders(Path outbox, Path inbox, Path archive) {
+        static BankFolders under(Path root) {
+            return new BankFolders(root.resolve("outbox"), root.resolve("inbox"), root.resolve("archive"));
+        }
+    }
+
     /** A setting the operator must change; {@code Main} prints its message alone, naming the variable. */
     public static final class Invalid extends IllegalArgumentException {
         Invalid(String message) {
@@ -66,10 +77,11 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         if (!logFormat.equals("text") && !logFormat.equals("json")) {
             throw new Invalid("PAYMENTS_LOG_FORMAT must be text or json, not " + logFormat);
         }
+        Path dataDir = Path.of(env.getOrDefault("PAYMENTS_DATA_DIR", "./data"));
         return new Config(
                 env.getOrDefault("PAYMENTS_HOST", "0.0.0.0"),
                 intValue(env, "PAYMENTS_PORT", 8080, 0, 65_535),
-                Path.of(env.getOrDefault("PAYMENTS_DATA_DIR", "./data")),
+                dataDir,
                 blankToNull(env.get("PAYMENTS_DATABASE_URL")),
                 env.getOrDefault("PAYMENTS_DATABASE_USER", "postgres"),
                 env.getOrDefault("PAYMENTS_DATABASE_PASSWORD", ""),
@@ -101,28 +113,45 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                         booleanValue(env, "PAYMENTS_WEBHOOK_SANDBOX_PRIVATE", true)),
                 masterKey(blankToNull(env.get("PAYMENTS_MASTER_KEY"))),
                 env.getOrDefault("PAYMENTS_END_USER_TERMS_URL", DEFAULT_END_USER_TERMS_URL),
-                intValue(env, "PAYMENTS_DEVICE_CODE_GUESSES", 10, 1, 1_000_000));
+                intValue(env, "PAYMENTS_DEVICE_CODE_GUESSES", 10, 1, 1_000_000),
+                bankFolders(env, dataDir));
+    }
+
+    private static BankFolders bankFolders(Map<String, String> env, Path dataDir) {
+        BankFolders defaults = BankFolders.under(dataDir.resolve("bank"));
+        return new BankFolders(
+                Path.of(env.getOrDefault("PAYMENTS_BANK_OUTBOX", defaults.outbox().toString())),
+                Path.of(env.getOrDefault("PAYMENTS_BANK_INBOX", defaults.inbox().toString())),
+                Path.of(env.getOrDefault("PAYMENTS_BANK_ARCHIVE", defaults.archive().toString())));
+    }
+
+    /** The bank's folders under one root ({@code outbox}, {@code inbox}, {@code archive}). */
+    public Config withBankFolders(Path root) {
+        return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
+                sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks,
+                walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
+                endUserTermsUrl, deviceCodeGuesses, BankFolders.under(root));
     }
 
     public Config withPort(int newPort) {
         return new Config(host, newPort, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks,
                 walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl, deviceCodeGuesses);
+                endUserTermsUrl, deviceCodeGuesses, bankFolders);
     }
 
     public Config withDatabase(String url, String user, String password) {
         return new Config(host, port, dataDir, url, user, password, databasePoolSize, sandboxToken, sandboxUmaDomain,
                 sandboxCurrencies, workerPollMillis, webhooks, walletBundleKey, passkeyRpId,
                 passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl, deviceCodeGuesses);
+                endUserTermsUrl, deviceCodeGuesses, bankFolders);
     }
 
     public Config withSandboxToken(String token) {
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize, token,
                 sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks, walletBundleKey,
                 passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl, deviceCodeGuesses);
+                endUserTermsUrl, deviceCodeGuesses, bankFolders);
     }
 
     /** How long one webhook call may take (at most 30 s: a call must end well within its 60 s lease). */
@@ -132,7 +161,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
                 new Webhooks(Math.min(millis, MAX_WEBHOOK_TIMEOUT_MILLIS), webhooks.calls(), webhooks.perEndpoint()),
                 walletBundleKey, passkeyRpId, passkeyOrigins,
                 oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl, deviceCodeGuesses);
+                endUserTermsUrl, deviceCodeGuesses, bankFolders);
     }
 
     /**
@@ -143,7 +172,7 @@ public record Config(String host, int port, Path dataDir, String databaseUrl, St
         return new Config(host, port, dataDir, databaseUrl, databaseUser, databasePassword, databasePoolSize,
                 sandboxToken, sandboxUmaDomain, sandboxCurrencies, workerPollMillis, webhooks,
                 walletBundleKey, passkeyRpId, passkeyOrigins, oidcIssuers, batches, http, webhookPolicy, masterKey,
-                endUserTermsUrl, guesses);
+                endUserTermsUrl, guesses, bankFolders);
     }
 
     /** The settings without their secrets (passwords, keys, the sandbox token), should they ever be printed. */

@@ -8,14 +8,17 @@ import java.util.Map;
 import org.slf4j.bridge.SLF4JBridgeHandler;
 import payments.adapter.persistence.secret.Sealing;
 import payments.adapter.persistence.secret.SecretBox;
+import payments.core.bankrail.BankRail;
 import payments.core.error.DomainError;
 import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.core.platform.Permission;
+import payments.ports.bankrail.EnableBankRail;
 import payments.ports.platform.PlatformService;
 
 /**
- * {@code java -jar payments-server.jar [serve | create-platform | create-token | reconcile | help]}: runs the server, or an
+ * {@code java -jar payments-server.jar [serve | create-platform | create-token | enable-bank-rail | reconcile |
+ * rotate-master-key | help]}: runs the server, or an
  * operator command against the same database.
  */
 public final class Main {
@@ -33,7 +36,8 @@ public final class Main {
             usage(System.out); // before the configuration is read: help works whatever the environment holds
             return;
         }
-        if (!List.of("serve", "create-platform", "create-token", "reconcile", "rotate-master-key").contains(command)) {
+        if (!List.of("serve", "create-platform", "create-token", "enable-bank-rail", "reconcile",
+                "rotate-master-key").contains(command)) {
             System.err.println("payments-server: unknown command " + command);
             usage(System.err);
             System.exit(2);
@@ -45,6 +49,7 @@ public final class Main {
                 case "serve" -> serve(config);
                 case "create-platform" -> createPlatform(config, options);
                 case "create-token" -> createToken(config, options);
+                case "enable-bank-rail" -> enableBankRail(config, options);
                 case "rotate-master-key" -> rotateMasterKey(config);
                 default -> reconcile(config);
             }
@@ -86,6 +91,29 @@ public final class Main {
             var issued = backend.wiring.db().inTransaction(() -> backend.wiring.tokens.issue(platform,
                     options.getOrDefault("name", "Operator token"), EnumSet.allOf(Permission.class)));
             System.out.println("API token (shown once): " + issued.credentials());
+        }
+    }
+
+    /** Sends a platform's currency through its bank: ISO 20022 files in the configured folders. */
+    private static void enableBankRail(Config config, Map<String, String> options) {
+        EnableBankRail command = new EnableBankRail(PlatformId.parse("platform", required(options, "platform")),
+                required(options, "currency"), required(options, "name"), options.get("iban"),
+                options.get("account-number"), required(options, "bic"),
+                longOption(options, "cut-off-seconds", 3600));
+        try (Backend backend = Backend.open(config)) {
+            BankRail rail = backend.wiring.bankRails.enable(command);
+            System.out.println("Bank rail " + BankRail.NAME + " enabled for " + rail.platform() + " "
+                    + rail.currency() + ": debtor " + rail.debtor().masked() + " at " + rail.debtor().bic()
+                    + ", a file every " + rail.cutOffSeconds() + " s to " + config.bankFolders().outbox());
+        }
+    }
+
+    private static long longOption(Map<String, String> options, String name, long otherwise) {
+        String v = options.get(name);
+        try {
+            return v == null ? otherwise : Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new Config.Invalid("--" + name + " must be a whole number, not " + v);
         }
     }
 
@@ -152,6 +180,10 @@ public final class Main {
                                              create a platform; prints its first API token
                   create-token [--platform PlatformConfig:<uuid>] [--name N]
                                              issue another all-permission token (default: the sandbox platform)
+                  enable-bank-rail --platform PlatformConfig:<uuid> --currency EUR|USD --name N
+                                  (--iban I | --account-number A) --bic B [--cut-off-seconds 3600]
+                                             send the currency's transfer-outs through the platform's bank
+                                             (ISO 20022 files in PAYMENTS_BANK_OUTBOX / _INBOX)
                   reconcile                  check every platform's ledger invariants (exit 1 on a violation)
                   rotate-master-key          seal every secret again under PAYMENTS_NEW_MASTER_KEY (or a new
                                              key in the data directory's master.key)

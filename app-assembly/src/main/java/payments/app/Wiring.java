@@ -15,6 +15,10 @@ import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
+import payments.adapter.bank.BankPaymentRail;
+import payments.adapter.bank.DirectoryBankFiles;
+import payments.adapter.bank.iso20022.Iso20022Messages;
 import payments.adapter.crypto.BouncyCastleWalletCrypto;
 import payments.adapter.crypto.EcdsaWebhookSigner;
 import payments.adapter.crypto.NimbusOidcTokens;
@@ -31,6 +35,7 @@ import payments.adapter.persistence.JooqServiceSettings;
 import payments.adapter.persistence.agent.JooqAgentActions;
 import payments.adapter.persistence.agent.JooqAgentDeviceCodes;
 import payments.adapter.persistence.agent.JooqAgents;
+import payments.adapter.persistence.bankrail.JooqBankRails;
 import payments.adapter.persistence.card.JooqCardReveals;
 import payments.adapter.persistence.card.JooqCardTransactions;
 import payments.adapter.persistence.card.JooqCards;
@@ -97,6 +102,12 @@ import payments.ports.agentops.AgentPayments;
 import payments.ports.agentops.AgentSpending;
 import payments.ports.agentops.PendingActions;
 import payments.ports.agentops.PolicyRates;
+import payments.ports.bankrail.BankCutOffs;
+import payments.ports.bankrail.BankFileSender;
+import payments.ports.bankrail.BankInbox;
+import payments.ports.bankrail.BankRailService;
+import payments.ports.bankrail.BankRailUseCases;
+import payments.ports.bankrail.BankReportEffects;
 import payments.ports.batch.Batching;
 import payments.ports.batch.Idempotency;
 import payments.ports.batch.IdempotencyService;
@@ -136,6 +147,8 @@ import payments.ports.customer.EndUserTermsUseCases;
 import payments.ports.customer.TiedContactChange;
 import payments.ports.driven.Clock;
 import payments.ports.driven.Ids;
+import payments.ports.driven.TransactionRunner;
+import payments.ports.driven.bankrail.BankFiles;
 import payments.ports.externalaccount.ExternalAccountService;
 import payments.ports.externalaccount.ExternalAccountUseCases;
 import payments.ports.fx.DiscoveryService;
@@ -223,6 +236,10 @@ final class Wiring implements Payments {
     final QuoteExpiry quoteExpiry;
     final WebhookDelivery webhookDelivery;
     final ReconciliationService reconciliation;
+    final BankRailService bankRails;
+    final BankInbox bankInbox;
+    /** A reader of the bank's reports from other folders, or through another transaction runner (tests). */
+    final BiFunction<BankFiles, TransactionRunner, BankInbox> inboxReader;
     private final CustomerService customers;
     private final ContactVerificationService contactVerification;
     private final EndUserTermsUseCases endUserTerms;
@@ -336,7 +353,9 @@ final class Wiring implements Payments {
         wallets = new WalletService(internalAccountStore, walletAccounts, internalAccounts, walletSecrets,
                 walletCrypto, signedRetry, platformClock, db);
 
-        var paymentRail = new SandboxPaymentRail();
+        var bankRailStore = new JooqBankRails(db);
+        // A currency the operator sends through its platform's bank goes there; any other, to the sandbox's rails.
+        var paymentRail = new BankPaymentRail(bankRailStore, new SandboxPaymentRail());
         var umaNetwork = new SandboxUmaNetwork(config.sandboxUmaDomain());
         var fxRates = new SandboxFxRates(); // also production's: there is no rate provider yet
         var quoteStore = new JooqQuotes(db);
@@ -422,17 +441,30 @@ final class Wiring implements Payments {
                 internalAccountStore, externalAccountStore, providerLinks, stablecoinProvider, ledger,
                 operationProgress, ids), providerAccountStore, coinStore, coinOperationStore, platformClock, db);
 
-        jobs = new JobRunner(jobStore, Map.of(
-                TransferOutcomes.KIND, transferOutcomes,
-                QuotePayouts.KIND, quotePayouts,
-                IncomingPayments.DEADLINE, incomingPayments,
-                VerificationSteps.KIND, verificationSteps,
-                BulkImportSteps.KIND, bulkImportSteps,
-                AgentApprovals.KIND, agentApprovals,
-                CardProvisioning.KIND, new CardProvisioning(cardStore, cardIssuer, events),
-                CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, jobStore, events, ids),
-                StablecoinIssuance.KIND, issuance,
-                OperationProgress.KIND, operationProgress), platformClock, db);
+        var bankFiles = new DirectoryBankFiles(config.bankFolders().outbox(), config.bankFolders().inbox(),
+                config.bankFolders().archive());
+        var bankMessages = new Iso20022Messages();
+        bankRails = new BankRailService(bankRailStore, platformStore, jobStore, platformClock, ids, db);
+        var bankReportEffects = new BankReportEffects(bankRailStore, transferOutcomes, internalAccountStore,
+                accountReads, transactionStore, platformClock, ids);
+        inboxReader = (files, runner) -> new BankInbox(files, bankMessages, bankRailStore, bankReportEffects,
+                platformClock, runner);
+        bankInbox = inboxReader.apply(bankFiles, db);
+
+        jobs = new JobRunner(jobStore, Map.ofEntries(
+                Map.entry(TransferOutcomes.KIND, transferOutcomes),
+                Map.entry(QuotePayouts.KIND, quotePayouts),
+                Map.entry(IncomingPayments.DEADLINE, incomingPayments),
+                Map.entry(VerificationSteps.KIND, verificationSteps),
+                Map.entry(BulkImportSteps.KIND, bulkImportSteps),
+                Map.entry(AgentApprovals.KIND, agentApprovals),
+                Map.entry(CardProvisioning.KIND, new CardProvisioning(cardStore, cardIssuer, events)),
+                Map.entry(CardPulls.KIND, new CardPulls(cardTransactionStore, ledger, jobStore, events, ids)),
+                Map.entry(StablecoinIssuance.KIND, issuance),
+                Map.entry(OperationProgress.KIND, operationProgress),
+                Map.entry(BankCutOffs.KIND, new BankCutOffs(bankRailStore, jobStore, ids)),
+                Map.entry(BankFileSender.KIND, new BankFileSender(bankRailStore, bankMessages, bankFiles))),
+                platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
                 db);
@@ -550,6 +582,11 @@ final class Wiring implements Payments {
     @Override
     public StablecoinUseCases stablecoins() {
         return stablecoins;
+    }
+
+    @Override
+    public BankRailUseCases bankRails() {
+        return bankRails;
     }
 
     @Override

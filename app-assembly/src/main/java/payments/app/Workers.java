@@ -9,14 +9,15 @@ import java.util.logging.Logger;
 /**
  * Background work of a server process: runs due jobs (every process does; the job table hands each job to one of
  * them) and expires due quotes (claimed the same way), delivers due webhook events ({@link WebhookWorkers}: claims
- * hand each attempt to one call of one process), and forgets expired idempotency keys.
+ * hand each attempt to one call of one process), reads the bank's reports from its inbox ({@code BankInbox}: each
+ * applied once, whichever process reads it), and forgets expired idempotency keys.
  */
 final class Workers implements AutoCloseable {
     static final long FINISH_SECONDS = 5;
     static final long INTERRUPTED_SECONDS = 2;
     private static final Logger LOG = Logger.getLogger(Workers.class.getName());
     private static final int JOBS_PER_ROUND = 500;
-    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(1,
+    private final ScheduledExecutorService executor = Executors.newScheduledThreadPool(2,
             r -> WebhookWorkers.daemon(r, "payments-worker"));
 
     private final WebhookWorkers webhooks;
@@ -31,6 +32,8 @@ final class Workers implements AutoCloseable {
             }
         }), pollMillis, pollMillis, TimeUnit.MILLISECONDS);
         webhooks = new WebhookWorkers(wiring.webhookDelivery, webhookCalls, pollMillis);
+        executor.scheduleWithFixedDelay(() -> guarded("bank inbox", wiring.bankInbox::readAll), pollMillis,
+                pollMillis, TimeUnit.MILLISECONDS);
         executor.scheduleWithFixedDelay(() -> guarded("idempotency purge", wiring.idempotency::purgeExpired),
                 1, 60, TimeUnit.MINUTES);
     }

@@ -17,13 +17,20 @@ final class TestServer {
     /** Short, so the tests of a webhook that never answers are quick. */
     static final long WEBHOOK_TIMEOUT_MILLIS = 2000;
     private static PaymentsServer server;
+    private static java.nio.file.Path bankFolders;
 
     private TestServer() {
     }
 
     static synchronized PaymentsServer get() {
         if (server == null) {
+            try {
+                bankFolders = java.nio.file.Files.createTempDirectory("payments-bank-");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
             Config config = Config.fromEnvironment(Map.of())
+                    .withBankFolders(bankFolders)
                     .withPort(0)
                     .withDatabase(TestDatabase.url(), TestDatabase.user(), TestDatabase.password())
                     .withSandboxToken(SANDBOX_CREDENTIALS)
@@ -34,6 +41,12 @@ final class TestServer {
             Runtime.getRuntime().addShutdownHook(new Thread(server::close));
         }
         return server;
+    }
+
+    /** The bank's folders the server reads and writes: {@code outbox}, {@code inbox}, {@code archive}. */
+    static Config.BankFolders bankFolders() {
+        get();
+        return Config.BankFolders.under(bankFolders);
     }
 
     /** A client of the default sandbox platform. */

@@ -29,7 +29,7 @@ class HexagonArchitectureTest {
         "payments.core", "payments.ports.driven", "payments.ports.transfer", "payments.ports.batch",
         "payments.adapter.http", "payments.adapter.http.routes", "payments.adapter.http.webhook",
         "payments.adapter.persistence", "payments.adapter.persistence.schema",
-        "payments.adapter.sandbox", "payments.adapter.crypto", "payments.adapter.metrics", "payments.app")) {
+        "payments.adapter.sandbox", "payments.adapter.bank", "payments.adapter.crypto", "payments.adapter.metrics", "payments.app")) {
       assertTrue(production.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)),
           "no production classes imported from " + pkg);
     }

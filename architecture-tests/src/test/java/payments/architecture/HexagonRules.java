@@ -34,7 +34,7 @@ public final class HexagonRules {
     "io.undertow..", "org.xnio..", "org.jboss..",
     "org.jooq..", "com.zaxxer..", "org.flywaydb..", "org.postgresql..", "io.zonky..",
     "com.fasterxml..",
-    "org.bouncycastle..", "com.nimbusds..",
+    "org.bouncycastle..", "com.nimbusds..", "com.prowidesoftware..",
     "jakarta..", "javax..", "org.slf4j..",
   };
 

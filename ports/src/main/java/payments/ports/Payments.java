@@ -1,5 +1,6 @@
 package payments.ports;
 
+import payments.ports.bankrail.BankRailUseCases;
 import payments.ports.account.InternalAccountUseCases;
 import payments.ports.agent.AgentAuthentication;
 import payments.ports.agent.AgentInstallUseCases;
@@ -53,6 +54,9 @@ public interface Payments {
     Authentication authentication();
 
     PlatformUseCases platforms();
+
+    /** The bank rail: enabled by the operator for a platform's currency; each currency's rail. */
+    BankRailUseCases bankRails();
 
     TokenUseCases tokens();
 

@@ -9,14 +9,15 @@ import payments.ports.driven.transfer.PaymentRail;
 /**
  * Transfers on the simulated rails (reference/sandbox.md), by the external account identifier's suffix: 002
  * insufficient funds, 003 account closed or invalid, 004 bank rejects (all fail at once), 005 pending about 30
- * seconds then fails, anything else settles at once. Production platforms have no real rail connected yet.
+ * seconds then fails, anything else settles at once. Production platforms have no rail here: a
+ * currency the operator sends through its bank goes to the bank rail instead (501 otherwise).
  */
 public final class SandboxPaymentRail implements PaymentRail {
     static final long PENDING_SECONDS = 30;
 
     @Override
-    public RailOutcome pushTo(Environment environment, ExternalAccount destination, Money amount) {
-        return outcome(environment, destination, "COUNTERPARTY_POST_TX_FAILED", "ACCOUNT_INVALID");
+    public RailOutcome pushTo(Push push) {
+        return outcome(push.environment(), push.destination(), "COUNTERPARTY_POST_TX_FAILED", "ACCOUNT_INVALID");
     }
 
     @Override

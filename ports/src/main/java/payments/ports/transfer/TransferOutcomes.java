@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.ledger.Journal;
 import payments.core.money.Money;
@@ -53,8 +54,14 @@ public final class TransferOutcomes implements JobRunner.Handler {
      * all), failed ones void them, undecided ones get a job. Returns each transaction as it now stands, by id.
      */
     Map<UUID, Transaction> send(Caller caller, List<OutgoingTransfer> held, Instant now) {
-        return apply(held.stream().map(transfer -> new Verdict(transfer.transaction(), rail.pushTo(
-                caller.environment(), transfer.destination(), transfer.transaction().sentAmount()))).toList(), now);
+        return apply(held.stream().map(transfer -> new Verdict(transfer.transaction(), rail.pushTo(push(caller,
+                transfer, now)))).toList(), now);
+    }
+
+    private static PaymentRail.Push push(Caller caller, OutgoingTransfer transfer, Instant now) {
+        Transaction t = transfer.transaction();
+        return new PaymentRail.Push(caller.platformId(), caller.environment(), t.id(), t.reference(),
+                transfer.destination(), t.sentAmount(), now);
     }
 
     /** Pulls a transfer-in from its source: credited when the rail settles, a job when it decides later. */
@@ -77,22 +84,39 @@ public final class TransferOutcomes implements JobRunner.Handler {
     /** The rail's delayed verdict, when its job comes due. */
     @Override
     public void run(Jobs.Job job, Instant now) {
-        tx.inTransaction(() -> {
-            UUID id = UUID.fromString((String) job.payload().get("transactionId"));
-            Transaction t = transactions.findForUpdate(job.platform(), id).orElseThrow();
-            if (!t.status().isOpen()) {
-                return;
-            }
-            RailOutcome outcome = new RailOutcome(Boolean.TRUE.equals(job.payload().get("settled")),
-                    (String) job.payload().get("failureReason"), (String) job.payload().get("failureDetail"), 0);
-            transactions.update(t.type() == TransactionType.OUTGOING
-                    ? apply(List.of(new Verdict(t, outcome)), now).get(t.id()).cancellationSettled(now)
-                    : settleIn(t, outcome, now));
-        });
+        tx.inTransaction(() -> decide(job.platform(), UUID.fromString((String) job.payload().get("transactionId")),
+                new RailOutcome(Boolean.TRUE.equals(job.payload().get("settled")),
+                        (String) job.payload().get("failureReason"), (String) job.payload().get("failureDetail"), 0),
+                now));
+    }
+
+    /**
+     * Applies the rail's final word on a transfer, inside the caller's transaction: a delayed verdict's job, or a
+     * rail that reports back ({@link RailOutcome#awaitingReport}). A transfer no longer open is left as it is.
+     * Returns the transfer as it now stands.
+     */
+    public Transaction decide(PlatformId platform, UUID transactionId, RailOutcome outcome, Instant now) {
+        Transaction t = transactions.findForUpdate(platform, transactionId).orElseThrow();
+        if (!t.status().isOpen()) {
+            return t;
+        }
+        Transaction decided = t.type() == TransactionType.OUTGOING
+                ? apply(List.of(new Verdict(t, outcome)), now).get(t.id()).cancellationSettled(now)
+                : settleIn(t, outcome, now);
+        transactions.update(decided);
+        return decided;
     }
 
     /** What the rail said of one transfer. */
     private record Verdict(Transaction transfer, RailOutcome outcome) {
+    }
+
+    /**
+     * An incoming transfer the rail reports as arrived (a bank's credit notification): credited to its internal
+     * account now, inside the caller's transaction, and returned completed.
+     */
+    public Transaction arrived(Transaction t, Instant now) {
+        return settleIn(t, RailOutcome.settledNow(), now);
     }
 
     /** The rail's word on transfer-outs: the settled holds posted together, the failed voided, the rest scheduled. */
@@ -102,7 +126,9 @@ public final class TransferOutcomes implements JobRunner.Handler {
         for (Verdict verdict : verdicts) {
             Transaction t = verdict.transfer();
             RailOutcome outcome = verdict.outcome();
-            if (outcome.isPending()) {
+            if (outcome.isAwaitingReport()) {
+                sent.put(t.id(), t);
+            } else if (outcome.isPending()) {
                 sent.put(t.id(), schedule(t, outcome, now));
             } else if (outcome.settled()) {
                 postings.put(t.holdId(), transferOutJournal(t, now));

@@ -43,6 +43,12 @@ public final class InMemoryInternalAccounts implements InternalAccounts {
     }
 
     @Override
+    public Optional<InternalAccount> findByDepositReference(PlatformId platform, String reference) {
+        return of(platform).filter(a -> payments.core.id.EntityId.randomPart(a.id().value())
+                .equalsIgnoreCase(reference)).findFirst().map(a -> withBalance(platform, a));
+    }
+
+    @Override
     public Page<InternalAccount> listCustomerAccounts(PlatformId platform, InternalAccountFilter f, PageRequest page) {
         return Keyset.page(of(platform).filter(a -> a.customerId() != null)
                         .filter(a -> f.customerId() == null || f.customerId().equals(a.customerId()))

@@ -22,7 +22,8 @@ public final class HttpApi {
     /** The request pipeline serving every route, callers authenticated by the platform's API tokens. */
     public static ApiHandler of(Payments payments) {
         Router router = new Router();
-        new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys()).register(router);
+        new PlatformRoutes(payments.platforms(), payments.tokens(), payments.webhookKeys(),
+                payments.bankRails()).register(router);
         new CustomerRoutes(payments.customers(), payments.contactVerification(), payments.endUserTerms(),
                 payments.bulkImports())
                 .register(router);

@@ -5,6 +5,7 @@ import static payments.core.json.JsonSchema.arrayOf;
 import static payments.core.json.JsonSchema.bool;
 import static payments.core.json.JsonSchema.dateTime;
 import static payments.core.json.JsonSchema.enumOf;
+import static payments.core.json.JsonSchema.integer;
 import static payments.core.json.JsonSchema.object;
 import static payments.core.json.JsonSchema.string;
 import static payments.core.platform.Permission.MANAGE;
@@ -16,6 +17,7 @@ import payments.adapter.http.Operation;
 import payments.adapter.http.Response;
 import payments.adapter.http.Router;
 import payments.adapter.http.Shape;
+import payments.core.bankrail.BankRail;
 import payments.core.id.TokenId;
 import payments.core.json.JsonObject;
 import payments.core.platform.ApiToken;
@@ -25,6 +27,8 @@ import payments.core.platform.Platform;
 import payments.core.platform.PlatformConfig;
 import payments.core.platform.PlatformConfigSchemas;
 import payments.core.platform.TokenFilter;
+import payments.ports.bankrail.BankRailUseCases;
+import payments.ports.bankrail.CurrencyRail;
 import payments.ports.platform.ConfigUpdate;
 import payments.ports.platform.NewToken;
 import payments.ports.platform.PlatformUseCases;
@@ -50,12 +54,18 @@ final class PlatformRoutes {
             .required("feeConfigs", arrayOf(anyObject("The platform's fee for one currency and payment type")))
             .required("requireVerifiedCustomers", bool())
             .required("environment", enumOf(Environment.class))
+            .required("rails", arrayOf(object().required("currencyCode", string())
+                    .required("rail", enumOf(BankRail.NAME, CurrencyRail.SANDBOX, CurrencyRail.NONE))
+                    .optional("cutOffSeconds", integer()).optional("debtorAccount", string()).schema()))
             .required("createdAt", dateTime()).required("updatedAt", dateTime()).schema());
     private final PlatformUseCases platforms;
     private final TokenUseCases tokens;
+    private final BankRailUseCases bankRails;
     private final WebhookKeyUseCases webhookKeys;
 
-    PlatformRoutes(PlatformUseCases platforms, TokenUseCases tokens, WebhookKeyUseCases webhookKeys) {
+    PlatformRoutes(PlatformUseCases platforms, TokenUseCases tokens, WebhookKeyUseCases webhookKeys,
+                   BankRailUseCases bankRails) {
+        this.bankRails = bankRails;
         this.platforms = platforms;
         this.tokens = tokens;
         this.webhookKeys = webhookKeys;
@@ -65,13 +75,14 @@ final class PlatformRoutes {
         router.get("/config", VIEW, Operation.of("Get the platform's configuration")
                 .answers(200, "The configuration", CONFIG), r -> {
             r.query().done();
-            return Response.ok(config(platforms.config(r.caller()), webhookKeys.publicKey(r.caller())));
+            return Response.ok(config(platforms.config(r.caller()), webhookKeys.publicKey(r.caller()),
+                    bankRails.rails(r.caller())));
         });
         router.patch("/config", MANAGE, Operation.of("Update the platform's configuration")
                 .body(PlatformConfigSchemas.UPDATE).answers(200, "The configuration", CONFIG), r -> {
             r.query().done();
             var updated = platforms.updateConfig(r.caller(), ConfigUpdate.fromJson(r.body()));
-            return Response.ok(config(updated, webhookKeys.publicKey(r.caller())));
+            return Response.ok(config(updated, webhookKeys.publicKey(r.caller()), bankRails.rails(r.caller())));
         });
         router.post("/tokens", MANAGE, Operation.of("Create an API token").body(PlatformConfigSchemas.TOKEN_CREATE)
                 .answers(201, "The token with its secret, shown this once", NEW_TOKEN), r -> {
@@ -111,8 +122,11 @@ final class PlatformRoutes {
                 .put("createdAt", t.createdAt()).put("updatedAt", t.updatedAt()).map();
     }
 
-    /** The spec's PlatformConfig, plus {@code environment} and the {@code webhookPublicKey} (PEM, SPKI). */
-    static Map<String, Object> config(Platform p, String webhookPublicKey) {
+    /**
+     * The spec's PlatformConfig, plus {@code environment}, the {@code webhookPublicKey} (PEM, SPKI) and the rail each
+     * currency moves on ({@code rails}).
+     */
+    static Map<String, Object> config(Platform p, String webhookPublicKey, List<CurrencyRail> rails) {
         PlatformConfig c = p.config();
         return JsonObject.of().put("id", p.id())
                 .put("umaDomain", c.umaDomain())
@@ -126,6 +140,9 @@ final class PlatformRoutes {
                 .put("feeConfigs", c.feeConfigs() == null ? List.of() : c.feeConfigs())
                 .put("requireVerifiedCustomers", c.requireVerifiedCustomers())
                 .put("environment", p.environment().name())
+                .put("rails", rails.stream().map(r -> JsonObject.of().put("currencyCode", r.currencyCode())
+                        .put("rail", r.rail()).put("cutOffSeconds", r.cutOffSeconds())
+                        .put("debtorAccount", r.debtorAccount()).map()).toList())
                 .put("createdAt", p.createdAt()).put("updatedAt", p.updatedAt()).map();
     }
 }

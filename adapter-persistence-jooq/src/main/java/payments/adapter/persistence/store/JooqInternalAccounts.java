@@ -9,12 +9,15 @@ import static payments.adapter.persistence.schema.Tables.LEDGER_ACCOUNTS;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.jooq.Condition;
 import org.jooq.Record;
 import org.jooq.SelectFieldOrAsterisk;
 import org.jooq.TableLike;
+import org.jooq.impl.DSL;
 import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountFilter;
 import payments.core.account.InternalAccountStatus;
@@ -35,6 +38,15 @@ public final class JooqInternalAccounts implements InternalAccounts {
             INTERNAL_ACCOUNTS.fields(), LEDGER_ACCOUNTS.POSTED_MINOR, LEDGER_ACCOUNTS.HELD_MINOR);
     private static final Statement FIND = findWhere(INTERNAL_ACCOUNTS.ID.eq(Statement.param(INTERNAL_ACCOUNTS.ID)));
     private static final Statement FIND_ALL = findWhere(Statement.anyOf(INTERNAL_ACCOUNTS.ID));
+    /**
+     * By deposit reference: the expression of the index internal_accounts_by_deposit_reference (V27), word for word,
+     * so that PostgreSQL reads the index.
+     */
+    private static final Statement FIND_BY_DEPOSIT_REFERENCE = findWhere(DSL.condition(
+            "lower(right(replace({0}::text, '-', ''), 16)) = {1}", INTERNAL_ACCOUNTS.ID,
+            DSL.param("reference", String.class)));
+    /** A deposit reference as {@code EntityId.randomPart} writes it, in either case. */
+    private static final Pattern DEPOSIT_REFERENCE = Pattern.compile("[0-9a-fA-F]{16}");
     private final Db db;
 
     public JooqInternalAccounts(Db db) {
@@ -73,6 +85,19 @@ public final class JooqInternalAccounts implements InternalAccounts {
     public Map<InternalAccountId, InternalAccount> findAll(PlatformId platform, Collection<InternalAccountId> ids) {
         return FIND_ALL.fetchAll(db, INTERNAL_ACCOUNTS.ID, ids, InternalAccountId::value,
                 JooqInternalAccounts::toAccount, platform.value());
+    }
+
+    /**
+     * A reference that is not 16 hex digits names no account, so it costs no query. Two accounts of a platform sharing
+     * one (their 64 random bits alike) fail the lookup rather than have one of them picked.
+     */
+    @Override
+    public Optional<InternalAccount> findByDepositReference(PlatformId platform, String reference) {
+        if (reference == null || !DEPOSIT_REFERENCE.matcher(reference).matches()) {
+            return Optional.empty();
+        }
+        return FIND_BY_DEPOSIT_REFERENCE.fetchOptional(db, platform.value(), reference.toLowerCase(Locale.ROOT))
+                .map(JooqInternalAccounts::toAccount);
     }
 
     /** The accounts of a platform, with their balances, that meet {@code which}. */

@@ -38,6 +38,12 @@ public interface InternalAccounts {
         return found;
     }
 
+    /**
+     * The account whose deposit reference is {@code reference}: the 16 hex digits of its id's random part
+     * ({@code EntityId.randomPart}), in either case, as its funding instructions show them.
+     */
+    Optional<InternalAccount> findByDepositReference(PlatformId platform, String reference);
+
     Page<InternalAccount> listCustomerAccounts(PlatformId platform, InternalAccountFilter filter, PageRequest page);
 
     /** Every account of one owner (a customer, or the platform when {@code customer} is null). */
