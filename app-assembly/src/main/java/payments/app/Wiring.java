@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import payments.adapter.bank.BankPaymentRail;
+import payments.adapter.bank.BankPayoutRail;
 import payments.adapter.bank.DirectoryBankFiles;
 import payments.adapter.bank.iso20022.Iso20022Messages;
 import payments.adapter.crypto.BouncyCastleWalletCrypto;
@@ -369,8 +370,8 @@ final class Wiring implements Payments {
         var cardTransactionStore = new JooqCardTransactions(db);
         transactions = new TransactionService(transactionStore, cardTransactionStore, transferOutcomes,
                 incomingPayments, platformClock, db);
-        var quotePayouts = new QuotePayouts(new SandboxPayoutRail(umaNetwork), ledger, jobStore, quoteStore,
-                transactionStore, ids);
+        var quotePayouts = new QuotePayouts(new BankPayoutRail(bankRailStore, new SandboxPayoutRail(umaNetwork)),
+                ledger, jobStore, quoteStore, transactionStore, ids);
         var quoteExecution = new QuoteExecution(quoteStore, transactionStore, externalAccountStore,
                 new QuoteFunding(ledger, paymentRail, ids, spending), quotePayouts, signedRetry, platformClock, db);
         quotes = new QuoteService(new QuoteCreation(accountReads, new QuotePreparation(lookupStore, platformStore,
@@ -445,8 +446,8 @@ final class Wiring implements Payments {
                 config.bankFolders().archive());
         var bankMessages = new Iso20022Messages();
         bankRails = new BankRailService(bankRailStore, platformStore, jobStore, platformClock, ids, db);
-        var bankReportEffects = new BankReportEffects(bankRailStore, transferOutcomes, internalAccountStore,
-                accountReads, transactionStore, platformClock, ids);
+        var bankReportEffects = new BankReportEffects(bankRailStore, transferOutcomes, quotePayouts,
+                internalAccountStore, accountReads, transactionStore, platformClock, ids);
         inboxReader = (files, runner) -> new BankInbox(files, bankMessages, bankRailStore, bankReportEffects,
                 platformClock, runner);
         bankInbox = inboxReader.apply(bankFiles, db);

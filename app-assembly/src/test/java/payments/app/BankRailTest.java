@@ -228,6 +228,53 @@ class BankRailTest {
         assertTrue(file.contains("<InstdAmt Ccy=\"USD\">123.45</InstdAmt>"), file);
     }
 
+    @Test
+    void a_quotes_payout_leaves_in_a_file_and_completes_on_the_debit_or_is_refunded_on_a_rejection() {
+        String debtorNumber = "87654321" + ThreadLocalRandom.current().nextInt(100_000, 999_999);
+        wiring().bankRails.enable(new EnableBankRail(platform, "USD", "Acme Payments Inc", null, debtorNumber,
+                "CHASUS33", 1));
+        String usd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
+        drop("camt.054.usd-deposit.xml", BankReportFiles.notification("UDP" + shortId(), debtorNumber, List.of(
+                new BankReportFiles.Entry(true, "USD", 50_000, null, depositReference(usd), "Ada Lovelace"))));
+        await(() -> balance(usd) == 50_000, "the USD deposit");
+
+        Map<String, Object> paid = executedQuote(usd);
+        Map<String, Object> rejected = executedQuote(usd);
+        long sending = (Long) paid.get("totalSendingAmount");
+        assertEquals(50_000L - 2 * sending, balance(usd));
+        String paidFile = awaitSentFile((String) paid.get("transactionId"));
+        String rejectedFile = awaitSentFile((String) rejected.get("transactionId"));
+        assertTrue(paidFile.contains("<InstdAmt Ccy=\"EUR\">"), paidFile);
+
+        drop("camt.054.payout.xml", BankReportFiles.notification("PAY" + shortId(), iban, List.of(
+                new BankReportFiles.Entry(false, "EUR", (Long) paid.get("totalReceivingAmount"),
+                        endToEndId((String) paid.get("transactionId")), null, "Müller"))));
+        await(() -> "COMPLETED".equals(api.get("/quotes/" + paid.get("id")).body().get("status")), "paid out");
+        assertEquals("COMPLETED", api.get("/transactions/" + paid.get("transactionId")).body().get("status"));
+
+        drop("pain.002.payout.xml", BankReportFiles.statusReport("PRJ" + shortId(), messageId(rejectedFile), null,
+                List.of(new BankReportFiles.Status(endToEndId((String) rejected.get("transactionId")), "RJCT",
+                        "AM05"))));
+        await(() -> "FAILED".equals(api.get("/quotes/" + rejected.get("id")).body().get("status")), "refunded");
+        var refunded = api.get("/transactions/" + rejected.get("transactionId")).body();
+        assertEquals("FAILED", refunded.get("status"));
+        assertEquals("COUNTERPARTY_POST_TX_FAILED", refunded.get("failureReason"));
+        assertEquals("COMPLETED", ((Map<?, ?>) refunded.get("refund")).get("status"));
+        assertEquals(50_000L - sending, balance(usd), "the rejected payout's money back");
+        assertEquals(List.of(), wiring().reconciliation.checkAll());
+    }
+
+    private Map<String, Object> executedQuote(String usdAccount) {
+        var quote = api.post("/quotes", Map.of("source", Map.of("sourceType", "ACCOUNT", "accountId", usdAccount),
+                "destination", Map.of("destinationType", "ACCOUNT", "accountId", payee),
+                "lockedCurrencySide", "SENDING", "lockedCurrencyAmount", 10_000));
+        assertEquals(201, quote.status(), quote.raw().body());
+        var executed = api.post("/quotes/" + quote.string("id") + "/execute", null);
+        assertEquals(200, executed.status(), executed.raw().body());
+        assertEquals("PROCESSING", executed.body().get("status"), "paying out until the bank reports");
+        return executed.body();
+    }
+
     // --- the bank's side
 
     private static Wiring wiring() {
@@ -303,7 +350,11 @@ class BankRailTest {
 
     /** The end-to-end id the service gave the transfer: its id's 32 hex digits. */
     private static String endToEndId(ApiClient.Reply sent) {
-        return sent.string("id").substring("Transaction:".length()).replace("-", "").toUpperCase();
+        return endToEndId(sent.string("id"));
+    }
+
+    private static String endToEndId(String transactionId) {
+        return transactionId.substring("Transaction:".length()).replace("-", "").toUpperCase();
     }
 
     private static String messageId(String file) {
@@ -312,9 +363,13 @@ class BankRailTest {
     }
 
     private static Optional<String> sentFile(ApiClient.Reply sent) {
+        return sentFile(sent.string("id"));
+    }
+
+    private static Optional<String> sentFile(String transactionId) {
         try (Stream<Path> files = Files.list(TestServer.bankFolders().outbox())) {
             return files.filter(p -> p.getFileName().toString().startsWith("pain.001.")).map(BankRailTest::read)
-                    .filter(text -> text.contains("<EndToEndId>" + endToEndId(sent) + "</EndToEndId>"))
+                    .filter(text -> text.contains("<EndToEndId>" + endToEndId(transactionId) + "</EndToEndId>"))
                     .findFirst();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -322,8 +377,12 @@ class BankRailTest {
     }
 
     private static String awaitSentFile(ApiClient.Reply sent) {
-        await(() -> sentFile(sent).isPresent(), "a pain.001 with " + endToEndId(sent));
-        return sentFile(sent).orElseThrow();
+        return awaitSentFile(sent.string("id"));
+    }
+
+    private static String awaitSentFile(String transactionId) {
+        await(() -> sentFile(transactionId).isPresent(), "a pain.001 with " + endToEndId(transactionId));
+        return sentFile(transactionId).orElseThrow();
     }
 
     private static void validatePain001(String file) throws Exception {

@@ -36,9 +36,15 @@ public final class BankPaymentRail implements PaymentRail {
         } catch (Creditors.Unpayable e) {
             return RailOutcome.failed("ACCOUNT_INVALID", e.getMessage(), 0);
         }
-        rails.queue(new CreditTransfer(push.platform(), push.transactionId(), currency, push.amount().amountMinor(),
-                BankIds.endToEndId(push.transactionId()), push.reference(), creditor, push.now()));
+        rails.queue(creditTransfer(push, creditor));
         return RailOutcome.awaitingReport();
+    }
+
+    /** The credit transfer that pays {@code push}: named in the bank's reports by its transaction's id. */
+    static CreditTransfer creditTransfer(Push push, Creditor creditor) {
+        return new CreditTransfer(push.platform(), push.transactionId(), push.amount().currency().code(),
+                push.amount().amountMinor(), BankIds.endToEndId(push.transactionId()), push.reference(), creditor,
+                push.now());
     }
 
     @Override

@@ -1,9 +1,9 @@
 package payments.adapter.sandbox;
 
-import payments.core.account.ExternalAccount;
 import payments.core.money.Money;
 import payments.core.platform.Environment;
 import payments.ports.driven.quote.PayoutRail;
+import payments.ports.driven.transfer.PaymentRail;
 
 /**
  * Quote payouts on the simulated rails (reference/sandbox.md). To an external account, by identifier suffix: 002
@@ -24,9 +24,9 @@ public final class SandboxPayoutRail implements PayoutRail {
     }
 
     @Override
-    public Outcome payToAccount(Environment environment, ExternalAccount destination, Money amount) {
-        SandboxUmaNetwork.requireSandbox(environment);
-        return switch (MagicSuffix.of(destination.primaryIdentifier())) {
+    public Outcome payToAccount(PaymentRail.Push push) {
+        SandboxUmaNetwork.requireSandbox(push.environment());
+        return switch (MagicSuffix.of(push.destination().primaryIdentifier())) {
             case "002" -> new Outcome(Kind.NOT_EXECUTED, 0, "QUOTE_EXECUTION_FAILED", null,
                     "Execution failed (sandbox 002)");
             case "003" -> Outcome.settled(SLOW_PAYOUT_SECONDS);

@@ -22,6 +22,7 @@ import payments.core.id.EntityId;
 import payments.core.id.PlatformId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
+import payments.core.quote.Quote;
 import payments.core.transaction.Direction;
 import payments.core.transaction.Transaction;
 import payments.core.transaction.TransactionParty;
@@ -35,11 +36,13 @@ import payments.ports.driven.bankrail.BankRails.SentTransfer;
 import payments.ports.driven.transaction.Transactions;
 import payments.ports.driven.transfer.PaymentRail.RailOutcome;
 import payments.ports.time.PlatformClock;
+import payments.ports.quote.QuotePayouts;
 import payments.ports.transfer.TransferOutcomes;
 
 /**
  * What a bank's report does, inside the transaction that claims it: a rejection fails the transfer-out and releases
- * its hold, an acceptance records it, a debit notification completes the transfer-out and posts its hold, a credit
+ * its hold (or refunds a quote's payout), an acceptance records it, a debit notification completes the transfer-out
+ * and posts its hold (or completes the quote's payout), a credit
  * notification naming an internal account's deposit reference credits that account. Anything the service cannot
  * match (an unknown id or reference, an amount or currency that differs, a debit of a transfer that failed) throws
  * {@link Malformed}, which rolls the whole report back for quarantine: a report is applied whole or not at all.
@@ -54,16 +57,19 @@ public final class BankReportEffects {
 
     private final BankRails rails;
     private final TransferOutcomes outcomes;
+    private final QuotePayouts payouts;
     private final InternalAccounts accounts;
     private final AccountReads reads;
     private final Transactions transactions;
     private final PlatformClock clock;
     private final Ids ids;
 
-    public BankReportEffects(BankRails rails, TransferOutcomes outcomes, InternalAccounts accounts, AccountReads reads,
-                             Transactions transactions, PlatformClock clock, Ids ids) {
+    public BankReportEffects(BankRails rails, TransferOutcomes outcomes, QuotePayouts payouts,
+                             InternalAccounts accounts, AccountReads reads, Transactions transactions,
+                             PlatformClock clock, Ids ids) {
         this.rails = rails;
         this.outcomes = outcomes;
+        this.payouts = payouts;
         this.accounts = accounts;
         this.reads = reads;
         this.transactions = transactions;
@@ -105,7 +111,7 @@ public final class BankReportEffects {
     private void applyStatus(SentTransfer sent, String status, String reasonCode, String reasonText) {
         Instant now = clock.now(sent.platform());
         if ("RJCT".equals(status)) {
-            Transaction t = outcomes.decide(sent.platform(), sent.transactionId(), RailOutcome.failed(
+            Transaction t = decide(sent, RailOutcome.failed(
                     failureReason(reasonCode), "The bank rejected the credit transfer (ISO 20022 reason "
                             + (reasonCode == null ? "not given" : reasonCode)
                             + (reasonText == null ? "" : ": " + reasonText) + ")", 0), now);
@@ -116,6 +122,14 @@ public final class BankReportEffects {
         } else if (!"PDNG".equals(status) && !REJECTED.equals(sent.status()) && !SETTLED.equals(sent.status())) {
             rails.markTransfer(sent.platform(), sent.transactionId(), ACCEPTED, now);
         }
+    }
+
+    /** The bank's final word on a credit transfer: a transfer-out's, or a quote's payout. */
+    private Transaction decide(SentTransfer sent, RailOutcome outcome, Instant now) {
+        Transaction t = transactions.findForUpdate(sent.platform(), sent.transactionId()).orElseThrow();
+        return t.ofQuote() ? payouts.decide(sent.platform(), Quote.parseId("quoteId",
+                (String) t.details().get("quoteId")), outcome, now)
+                : outcomes.decide(sent.platform(), sent.transactionId(), outcome, now);
     }
 
     /** The transaction's {@code failureReason} for an ISO 20022 status reason code. */
@@ -151,7 +165,7 @@ public final class BankReportEffects {
                     + entry.currency() + ", not the amount sent");
         }
         Instant now = clock.now(sent.platform());
-        Transaction t = outcomes.decide(sent.platform(), sent.transactionId(), RailOutcome.settledNow(), now);
+        Transaction t = decide(sent, RailOutcome.settledNow(), now);
         if (t.status() != TransactionStatus.COMPLETED) {
             throw new Malformed("the bank debited credit transfer " + t.reference() + ", which is " + t.status());
         }

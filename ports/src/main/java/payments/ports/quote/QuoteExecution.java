@@ -150,7 +150,7 @@ public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote
             Instant now = clock.now(caller);
             Quote executing = quote.executing(now);
             PayoutRail.Outcome outcome = payouts.outcome(caller.environment(), executing,
-                    id -> externalAccounts.find(caller.platformId(), id).orElse(null));
+                    id -> externalAccounts.find(caller.platformId(), id).orElse(null), now);
             Transaction t = transactions.findForUpdate(caller.platformId(), quote.transactionId()).orElseThrow()
                     .processing(now);
             QuotePayouts.Payout done;
@@ -234,7 +234,7 @@ public final class QuoteExecution implements KeyedBatch.Step<ExecuteQuote, Quote
                     + "paid (sandbox: POST /sandbox/send)");
         }
         e.quote = q.executing(now);
-        e.payout = payouts.outcome(caller.environment(), e.quote, accounts::get);
+        e.payout = payouts.outcome(caller.environment(), e.quote, accounts::get, now);
         if (q.externalSource().isPresent()) {
             e.pulledFrom = QuotePayouts.requireKept(accounts.get(q.externalSource().get()), "source");
         } else {

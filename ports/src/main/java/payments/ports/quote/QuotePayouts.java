@@ -6,7 +6,9 @@ import java.util.UUID;
 import java.util.function.Function;
 import payments.core.account.ExternalAccount;
 import payments.core.error.Conflict;
+import payments.core.id.EntityId;
 import payments.core.id.ExternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.ledger.AccountRef;
 import payments.core.platform.Environment;
 import payments.core.quote.Quote;
@@ -18,6 +20,8 @@ import payments.ports.driven.Jobs;
 import payments.ports.driven.ledger.Ledger;
 import payments.ports.driven.quote.PayoutRail;
 import payments.ports.driven.quote.Quotes;
+import payments.ports.driven.transfer.PaymentRail;
+import payments.ports.driven.transfer.PaymentRail.RailOutcome;
 import payments.ports.driven.transaction.Transactions;
 import payments.ports.time.JobRunner;
 
@@ -56,15 +60,16 @@ public final class QuotePayouts implements JobRunner.Handler {
      * one removed since the quote was made: 409).
      */
     PayoutRail.Outcome outcome(Environment environment, Quote q,
-                               Function<ExternalAccountId, ExternalAccount> accounts) {
+                               Function<ExternalAccountId, ExternalAccount> accounts, Instant now) {
         if (q.umaDestination().isPresent()) {
             return rail.payToUma(environment, q.umaDestination().get(), q.totalReceiving());
         }
         if (q.externalDestination().isEmpty()) {
             return PayoutRail.Outcome.settled(0);
         }
-        return rail.payToAccount(environment, requireKept(accounts.apply(q.externalDestination().get()),
-                "destination"), q.totalReceiving());
+        return rail.payToAccount(new PaymentRail.Push(q.platformId(), environment, q.transactionId(),
+                EntityId.reference("QT-", q.id()), requireKept(accounts.apply(
+                        q.externalDestination().get()), "destination"), q.totalReceiving(), now));
     }
 
     /** The quote's external account, unless it was removed after the quote was made (then 409: quote again). */
@@ -82,6 +87,10 @@ public final class QuotePayouts implements JobRunner.Handler {
             case SETTLED -> {
                 if (outcome.afterSeconds() == 0) {
                     yield settle(q, t, now);
+                }
+                if (outcome.isAwaitingReport()) {
+                    rail.send(outcome.awaiting());
+                    yield new Payout(q, t);
                 }
                 schedule(q, SETTLE, now.plusSeconds(outcome.afterSeconds()));
                 yield new Payout(q, t);
@@ -119,6 +128,24 @@ public final class QuotePayouts implements JobRunner.Handler {
         }
         transactions.update(done.transaction());
         quotes.update(done.quote());
+    }
+
+    /**
+     * The rail's report on a payout that awaited it ({@link PayoutRail.Outcome#isAwaitingReport}), inside the
+     * caller's transaction: settled, it is paid; failed, the sender is refunded. A quote no longer paying out is left
+     * as it is. Returns the quote's transaction as it now stands.
+     */
+    public Transaction decide(PlatformId platform, UUID quoteId, RailOutcome outcome, Instant now) {
+        Quote q = quotes.findForUpdate(platform, quoteId).orElseThrow();
+        if (q.status() != QuoteStatus.PROCESSING) {
+            return transaction(q);
+        }
+        Payout done = outcome.settled() ? settle(q, transaction(q), now)
+                : refund(q, transaction(q), QuoteJournals.system(q, QuoteJournals.PAYOUT_PENDING, receiving(q)),
+                        outcome.failureReason(), "TRANSACTION_FAILED", outcome.failureDetail(), now);
+        transactions.update(done.transaction());
+        quotes.update(done.quote());
+        return done.transaction();
     }
 
     /** The payout arrives: payout pending → the destination. */
