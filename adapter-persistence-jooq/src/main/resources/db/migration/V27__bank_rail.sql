@@ -46,6 +46,10 @@ create table bank_transfers (
 );
 create unique index bank_transfers_by_end_to_end_id on bank_transfers (end_to_end_id);
 create index bank_transfers_by_batch on bank_transfers (platform_id, batch_id);
+-- The transfers the bank has not settled or rejected yet, which monitoring counts (the metrics' backlog).
+/* [jooq ignore start] */
+create index bank_transfers_awaiting on bank_transfers (queued_at) where status in ('QUEUED', 'SENT', 'ACCEPTED');
+/* [jooq ignore stop] */
 -- The queued transfers of a platform's currency, in the order a cut-off takes them: few at any time.
 /* [jooq ignore start] */
 create index bank_transfers_queued on bank_transfers (platform_id, currency, queued_at, transaction_id)

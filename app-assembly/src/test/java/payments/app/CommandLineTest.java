@@ -96,4 +96,31 @@ class CommandLineTest {
             assertEquals(0, newKey.exit(), newKey.err());
         }
     }
+
+    @Test
+    void the_operator_enables_the_bank_rail_for_a_platforms_currency_and_a_wrong_account_is_one_line()
+            throws Exception {
+        try (var pg = payments.adapter.persistence.embedded.EmbeddedDatabase.startTemporary(false)) {
+            Map<String, String> database = Map.of("PAYMENTS_DATABASE_URL", pg.jdbcUrl(),
+                    "PAYMENTS_DATABASE_USER", pg.user(), "PAYMENTS_DATABASE_PASSWORD", pg.password(),
+                    "PAYMENTS_MASTER_KEY", payments.adapter.persistence.secret.SecretBox.newMasterKey());
+            Run created = run(database, "create-platform", "--name", "banked", "--currencies", "EUR,USD");
+            assertEquals(0, created.exit(), created.err());
+            String platform = created.out().lines().findFirst().orElseThrow().split(" ")[1];
+            String iban = BankRailTest.newIban();
+
+            Run wrong = run(database, "enable-bank-rail", "--platform", platform, "--currency", "EUR", "--name",
+                    "Acme", "--iban", iban.substring(0, 4) + "0" + iban.substring(5), "--bic", "COBADEFFXXX");
+            Run enabled = run(database, "enable-bank-rail", "--platform", platform, "--currency", "EUR", "--name",
+                    "Acme Payments GmbH", "--iban", iban, "--bic", "COBADEFFXXX", "--cut-off-seconds", "900");
+
+            assertEquals(2, wrong.exit(), wrong.err());
+            assertEquals(1, wrong.err().lines().count(), wrong.err());
+            assertTrue(wrong.err().contains("--iban"), wrong.err());
+            assertEquals(0, enabled.exit(), enabled.err());
+            assertTrue(enabled.out().contains("****" + iban.substring(iban.length() - 4)), enabled.out());
+            assertTrue(enabled.out().contains("every 900 s"), enabled.out());
+            assertFalse(enabled.out().contains(iban), "no whole account number printed");
+        }
+    }
 }

@@ -50,7 +50,8 @@ class MetricsTest {
                 "hikaricp_connections_active{pool=\"payments\"}", "jvm_memory_used_bytes",
                 "payments_batch_queue{batch=\"TransferOuts\"}", "payments_batch_size_count{batch=\"TransferOuts\"}",
                 "payments_webhook_backlog ", "payments_webhook_backlog_oldest_seconds ", "payments_jobs_due ",
-                "payments_jobs_due_oldest_seconds ", "payments_ledger_check_failures_total ")) {
+                "payments_jobs_due_oldest_seconds ", "payments_ledger_check_failures_total ",
+                "payments_bank_transfers_awaiting ", "payments_bank_reports_quarantined ")) {
             assertTrue(text.contains(expected), "missing " + expected);
         }
         assertTrue(text.lines().filter(l -> l.startsWith("payments_")).noneMatch(l -> l.endsWith("NaN")),

@@ -16,7 +16,7 @@ import payments.ports.driven.Clock;
 /**
  * The workers' backlogs as gauges: webhook events pending and the age of the oldest, in all and per platform (a
  * {@code platform} label for each platform with events pending, its events' platform id), jobs due and the age of the
- * oldest. A scrape reads each gauge; the database is asked at most once per {@link #FRESH_FOR}, and a database that
+ * oldest, the bank rail's credit transfers awaiting the bank and its quarantined reports. A scrape reads each gauge; the database is asked at most once per {@link #FRESH_FOR}, and a database that
  * does not answer leaves the last values (readiness reports the outage). The per-platform series are those of the
  * last read.
  */
@@ -29,6 +29,8 @@ public final class BacklogGauges {
     private Instant readAt = Instant.MIN;
     private Backlog webhooks = new Backlog(0, Duration.ZERO);
     private Backlog jobs = new Backlog(0, Duration.ZERO);
+    private Backlog bankTransfers = new Backlog(0, Duration.ZERO);
+    private long quarantined;
 
     private BacklogGauges(MeterRegistry registry, Backlogs backlogs, Clock clock) {
         this.backlogs = backlogs;
@@ -42,13 +44,21 @@ public final class BacklogGauges {
     public static void register(MeterRegistry registry, Backlogs backlogs, Clock clock) {
         BacklogGauges gauges = new BacklogGauges(registry, backlogs, clock);
         gauge(registry, gauges, "payments.webhook.backlog", "Webhook events not yet delivered",
-                g -> g.fresh(true).count());
+                g -> g.read().webhooks.count());
         gauge(registry, gauges, "payments.webhook.backlog.oldest.seconds", "Age of the oldest undelivered event",
-                g -> seconds(g.fresh(true)));
+                g -> seconds(g.read().webhooks));
         gauge(registry, gauges, "payments.jobs.due", "Durable jobs due and not yet run",
-                g -> g.fresh(false).count());
+                g -> g.read().jobs.count());
         gauge(registry, gauges, "payments.jobs.due.oldest.seconds", "How long the oldest due job has waited",
-                g -> seconds(g.fresh(false)));
+                g -> seconds(g.read().jobs));
+        gauge(registry, gauges, "payments.bank.transfers.awaiting",
+                "Credit transfers on the bank rail the bank has not yet settled or rejected",
+                g -> g.read().bankTransfers.count());
+        gauge(registry, gauges, "payments.bank.transfers.awaiting.oldest.seconds",
+                "Age of the oldest credit transfer the bank has not yet settled or rejected",
+                g -> seconds(g.read().bankTransfers));
+        gauge(registry, gauges, "payments.bank.reports.quarantined",
+                "The bank's reports quarantined (each needs an operator's look)", g -> g.read().quarantined);
     }
 
     private static void gauge(MeterRegistry registry, BacklogGauges gauges, String name, String description,
@@ -61,7 +71,8 @@ public final class BacklogGauges {
         return backlog.oldest().toMillis() / 1000.0;
     }
 
-    private synchronized Backlog fresh(boolean ofWebhooks) {
+    /** The backlogs, read again when the last read is older than {@link #FRESH_FOR}. */
+    private synchronized BacklogGauges read() {
         Instant now = clock.now();
         if (readAt.plus(FRESH_FOR).isBefore(now)) {
             readAt = now;
@@ -77,11 +88,13 @@ public final class BacklogGauges {
                 oldestByPlatform.register(byPlatform.entrySet().stream().map(e -> MultiGauge.Row.of(
                         tags(e.getKey()), seconds(e.getValue()))).toList(), true);
                 jobs = backlogs.dueJobs(now);
+                bankTransfers = backlogs.bankTransfersAwaiting(now);
+                quarantined = backlogs.bankReportsQuarantined();
             } catch (RuntimeException unreachable) {
                 // the last values stand
             }
         }
-        return ofWebhooks ? webhooks : jobs;
+        return this;
     }
 
     private static Tags tags(PlatformId platform) {

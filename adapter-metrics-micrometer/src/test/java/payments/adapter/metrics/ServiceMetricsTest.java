@@ -56,6 +56,16 @@ class ServiceMetricsTest {
                 public Backlog dueJobs(Instant at) {
                     return new Backlog(2, Duration.ofMillis(1500));
                 }
+
+                @Override
+                public Backlog bankTransfersAwaiting(Instant at) {
+                    return new Backlog(4, Duration.ofHours(2));
+                }
+
+                @Override
+                public long bankReportsQuarantined() {
+                    return 1;
+                }
             }, () -> now);
 
             String text = metrics.scrape();
@@ -72,6 +82,9 @@ class ServiceMetricsTest {
             assertTrue(next.contains("payments_webhook_platform_backlog_oldest_seconds{platform=\"00000000-0000-0000-0000-000000000001\"} 90.0"), next);
             assertTrue(text.contains("payments_jobs_due 2.0"), text);
             assertTrue(text.contains("payments_jobs_due_oldest_seconds 1.5"), text);
+            assertTrue(text.contains("payments_bank_transfers_awaiting 4.0"), text);
+            assertTrue(text.contains("payments_bank_transfers_awaiting_oldest_seconds 7200.0"), text);
+            assertTrue(text.contains("payments_bank_reports_quarantined 1.0"), text);
             assertEquals(1, asked.get(), "the database is asked once per freshness window, not per gauge");
         }
     }

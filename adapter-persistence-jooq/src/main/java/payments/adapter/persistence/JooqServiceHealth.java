@@ -11,6 +11,8 @@ import java.util.HashMap;
 import java.util.Map;
 import org.jooq.Record2;
 import org.jooq.exception.DataAccessException;
+import payments.adapter.persistence.schema.tables.BankReports;
+import payments.adapter.persistence.schema.tables.BankTransfers;
 import payments.adapter.persistence.schema.tables.Jobs;
 import payments.adapter.persistence.schema.tables.WebhookEvents;
 import payments.core.id.PlatformId;
@@ -19,11 +21,14 @@ import payments.ports.driven.DatabaseHealth;
 
 /**
  * What monitoring asks the database: whether it answers ({@code select 1} through the pool, which waits at most 2 s
- * for a connection), and the workers' backlogs, each one query on a partial index of the waiting rows.
+ * for a connection), and the workers' backlogs, each one query on a partial index of the waiting rows (the bank's
+ * quarantined reports, few by nature, are counted whole).
  */
 public final class JooqServiceHealth implements DatabaseHealth, Backlogs {
     private static final WebhookEvents EVENTS = WebhookEvents.WEBHOOK_EVENTS;
     private static final Jobs JOBS = Jobs.JOBS;
+    private static final BankTransfers TRANSFERS = BankTransfers.BANK_TRANSFERS;
+    private static final BankReports REPORTS = BankReports.BANK_REPORTS;
     private final Db db;
 
     public JooqServiceHealth(Db db) {
@@ -53,6 +58,17 @@ public final class JooqServiceHealth implements DatabaseHealth, Backlogs {
         OffsetDateTime at = now.atOffset(ZoneOffset.UTC);
         return backlog(db.ctx().select(count(), min(JOBS.DUE_AT)).from(JOBS)
                 .where(JOBS.STATUS.eq("PENDING")).and(JOBS.DUE_AT.le(at)).fetchOne(), now);
+    }
+
+    @Override
+    public Backlog bankTransfersAwaiting(Instant now) {
+        return backlog(db.ctx().select(count(), min(TRANSFERS.QUEUED_AT)).from(TRANSFERS)
+                .where(TRANSFERS.STATUS.in("QUEUED", "SENT", "ACCEPTED")).fetchOne(), now);
+    }
+
+    @Override
+    public long bankReportsQuarantined() {
+        return db.ctx().fetchCount(REPORTS, REPORTS.OUTCOME.eq("QUARANTINED"));
     }
 
     private static Backlog backlog(Record2<Integer, OffsetDateTime> row, Instant now) {

@@ -9,6 +9,6 @@ public interface BankRailUseCases {
     /** An operator's command (no caller: it runs beside the server, against the same database). */
     BankRail enable(EnableBankRail command);
 
-    /** The rail of each of the caller's currencies. */
+    /** The rail of each of the caller's currencies (VIEW, or MANAGE: it answers a configuration change too). */
     List<CurrencyRail> rails(Caller caller);
 }

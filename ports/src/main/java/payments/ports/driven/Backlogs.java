@@ -16,4 +16,10 @@ public interface Backlogs {
 
     /** Durable jobs due and not yet run, by their due time. */
     Backlog dueJobs(Instant now);
+
+    /** Credit transfers on the bank rail the bank has not yet settled or rejected, by their queueing. */
+    Backlog bankTransfersAwaiting(Instant now);
+
+    /** The bank's reports quarantined so far: each needs an operator's look. */
+    long bankReportsQuarantined();
 }
