@@ -137,8 +137,13 @@ public final class JooqBankRails implements BankRails {
         this.db = db;
     }
 
+    /** In the caller's transaction, or in one of its own outside any. */
     @Override
     public void save(BankRail rail) {
+        db.inTransaction(() -> upsert(rail));
+    }
+
+    private void upsert(BankRail rail) {
         DebtorAccount debtor = rail.debtor();
         var r = BANK_RAILS;
         try {
