@@ -464,7 +464,8 @@ final class Wiring implements Payments {
                 Map.entry(StablecoinIssuance.KIND, issuance),
                 Map.entry(OperationProgress.KIND, operationProgress),
                 Map.entry(BankCutOffs.KIND, new BankCutOffs(bankRailStore, jobStore, ids)),
-                Map.entry(BankFileSender.KIND, new BankFileSender(bankRailStore, bankMessages, bankFiles))),
+                Map.entry(BankFileSender.KIND, new BankFileSender(bankRailStore, bankMessages, bankFiles, jobStore,
+                        ids))),
                 platformClock, db);
         quoteExpiry = new QuoteExpiry(quoteStore, transactionStore, platformClock, db);
         sandboxClock = new SandboxClockService(sandboxClocks, platformClock, jobs, quoteExpiry, webhookDelivery,
