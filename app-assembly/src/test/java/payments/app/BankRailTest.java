@@ -192,13 +192,30 @@ class BankRailTest {
         assertEquals("PROCESSING", one.string("status"), "sent to the bank, not to the sandbox's rails");
         var two = sandbox.post("/transfer-out", Map.of("source", Map.of("accountId", source),
                 "destination", Map.of("accountId", to), "amount", 200));
+        var withdrawn = sandbox.post("/transfer-out", Map.of("source", Map.of("accountId", source),
+                "destination", Map.of("accountId", to), "amount", 400));
         assertEquals("PROCESSING", two.string("status"), two.raw().body());
         assertTrue(sentFile(one).isEmpty(), "no file before the cut-off");
+
+        var cancelled = sandbox.post("/transactions/" + withdrawn.string("id") + "/cancel", null);
+        assertEquals(200, cancelled.status(), cancelled.raw().body());
+        assertEquals("FAILED", cancelled.body().get("status"), "still queued: it never leaves");
+        assertEquals(null, cancelled.body().get("refund"));
         sandbox.post("/sandbox/clock/advance", Map.of("seconds", 3_600));
         String file = awaitSentFile(one);
         assertEquals(file, awaitSentFile(two), "one file for both");
         assertTrue(file.contains("<NbOfTxs>2</NbOfTxs>"), file);
         assertTrue(file.contains("<CtrlSum>3.00</CtrlSum>") || file.contains("<CtrlSum>3</CtrlSum>"), file);
+        assertTrue(sentFile(withdrawn).isEmpty(), "the cancelled one is in no file");
+
+        var late = sandbox.post("/transactions/" + two.string("id") + "/cancel", null);
+        assertEquals("PROCESSING", late.body().get("status"), "in a file: the bank has the last word");
+        assertEquals("PENDING", ((Map<?, ?>) late.body().get("refund")).get("status"));
+        String account = (String) sandbox.get("/platform/internal-accounts?currency=EUR").data().get(0).get("id");
+        assertEquals(source, account);
+        var balance = (Map<?, ?>) sandbox.get("/platform/internal-accounts?currency=EUR").data().get(0)
+                .get("balance");
+        assertEquals(1_000L - 100 - 200, balance.get("amount"), "the withdrawn one released, the late one held");
     }
 
     @Test

@@ -1,9 +1,11 @@
 package payments.adapter.bank;
 
+import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.bankrail.BankIds;
 import payments.core.bankrail.CreditTransfer;
 import payments.core.bankrail.Creditor;
+import payments.core.id.PlatformId;
 import payments.core.money.Money;
 import payments.core.platform.Environment;
 import payments.ports.driven.bankrail.BankRails;
@@ -45,6 +47,12 @@ public final class BankPaymentRail implements PaymentRail {
         return new CreditTransfer(push.platform(), push.transactionId(), push.amount().currency().code(),
                 push.amount().amountMinor(), BankIds.endToEndId(push.transactionId()), push.reference(), creditor,
                 push.now());
+    }
+
+    /** A transfer still queued for its cut-off leaves the queue; one in a file is the bank's to decide. */
+    @Override
+    public boolean withdraw(PlatformId platform, UUID transactionId) {
+        return rails.withdraw(platform, transactionId) || otherwise.withdraw(platform, transactionId);
     }
 
     @Override

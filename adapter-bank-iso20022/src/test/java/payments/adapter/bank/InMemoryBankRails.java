@@ -52,6 +52,11 @@ final class InMemoryBankRails implements BankRails {
     }
 
     @Override
+    public boolean withdraw(PlatformId platform, UUID transactionId) {
+        return queued.removeIf(t -> t.platform().equals(platform) && t.transactionId().equals(transactionId));
+    }
+
+    @Override
     public Optional<BankBatch> takeQueued(BankRail rail, UUID batchId, String messageId, Instant now) {
         List<CreditTransfer> taken = queued.stream().filter(t -> t.platform().equals(rail.platform())
                 && t.currency().equals(rail.currency())).toList();

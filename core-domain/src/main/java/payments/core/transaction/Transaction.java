@@ -81,6 +81,16 @@ public record Transaction(UUID id, PlatformId platformId, TransactionType type, 
                 settledAt, receiptDeliveryConfirmedAt, createdAt, now);
     }
 
+    /**
+     * A cancel whose payment its rail gave back before sending it on (the bank rail's transfer still queued for its
+     * cut-off): it fails at once, as one that had not reached its rail.
+     */
+    public Transaction withdrawn(String reason, Instant now) {
+        cancelled(reason, now); // the same checks
+        return move(TransactionStatus.FAILED, null, now, settledAt, with(with(details, "cancellationReason",
+                reason == null ? "USER_CANCELLATION" : reason), "cancelledAt", now.toString()));
+    }
+
     /** Whether a cancel was accepted and waits for the rail's verdict (its refund PENDING). */
     public boolean isCancellationPending() {
         return details.containsKey("cancelledAt") && details.get("refund") instanceof Map<?, ?> r

@@ -68,7 +68,7 @@ public final class TransactionService implements TransactionUseCases {
     @Override
     public Transaction cancel(Caller caller, UUID id, Cancellation command) {
         caller.require(Permission.TRANSACT);
-        return change(caller, id, (t, now) -> transfers.releaseOnCancel(t.cancelled(command.reason(), now)));
+        return change(caller, id, (t, now) -> transfers.cancel(t, command.reason(), now));
     }
 
     @Override

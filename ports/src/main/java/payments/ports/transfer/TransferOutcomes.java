@@ -71,10 +71,23 @@ public final class TransferOutcomes implements JobRunner.Handler {
     }
 
     /**
+     * Cancels a payment ({@link Transaction#cancelled}). A transfer-out at its rail is first offered back to the rail:
+     * one it had not sent on yet (a bank's transfer before its cut-off) fails at once, its hold released.
+     */
+    public Transaction cancel(Transaction t, String reason, Instant now) {
+        Transaction cancelled = t.cancelled(reason, now);
+        if (cancelled.isCancellationPending() && t.type() == TransactionType.OUTGOING
+                && rail.withdraw(t.platformId(), t.id())) {
+            cancelled = t.withdrawn(reason, now);
+        }
+        return releaseOnCancel(cancelled);
+    }
+
+    /**
      * A cancelled transfer: held funds go back to the account once it has failed; while the rail has the last word
      * (the cancellation pending) they stay held, for the rail's verdict to pay out or release.
      */
-    public Transaction releaseOnCancel(Transaction t) {
+    Transaction releaseOnCancel(Transaction t) {
         if (t.holdId() != null && !t.isCancellationPending()) {
             ledger.voidHold(t.platformId(), t.holdId());
         }

@@ -161,6 +161,11 @@ class BankFileSenderTest {
         }
 
         @Override
+        public boolean withdraw(PlatformId platform, UUID transactionId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<BankBatch> takeQueued(BankRail rail, UUID batchId, String messageId, Instant now) {
             throw new UnsupportedOperationException();
         }

@@ -75,6 +75,11 @@ public final class JooqBankRails implements BankRails {
                     .and(BANK_TRANSFERS.BATCH_ID.isNull()))
             .orderBy(BANK_TRANSFERS.QUEUED_AT, BANK_TRANSFERS.TRANSACTION_ID)
             .forUpdate());
+    /** A queued transfer taken back (a cancel before the cut-off); one a cut-off took is not. */
+    private static final Statement WITHDRAW = Statement.of(ctx -> ctx.deleteFrom(BANK_TRANSFERS)
+            .where(BANK_TRANSFERS.PLATFORM_ID.eq(Statement.param(BANK_TRANSFERS.PLATFORM_ID))
+                    .and(BANK_TRANSFERS.TRANSACTION_ID.eq(Statement.param(BANK_TRANSFERS.TRANSACTION_ID)))
+                    .and(BANK_TRANSFERS.BATCH_ID.isNull())));
     private static final Statement INSERT_BATCH = Statement.insert(BANK_BATCHES, BANK_BATCHES.PLATFORM_ID,
             BANK_BATCHES.BATCH_ID, BANK_BATCHES.MESSAGE_ID, BANK_BATCHES.CURRENCY, BANK_BATCHES.DEBTOR_NAME,
             BANK_BATCHES.DEBTOR_IBAN, BANK_BATCHES.DEBTOR_ACCOUNT_NUMBER, BANK_BATCHES.DEBTOR_BIC,
@@ -253,6 +258,11 @@ public final class JooqBankRails implements BankRails {
         QUEUE.insertAll(db, List.<Object[]>of(new Object[] {t.platform().value(), t.transactionId(), t.currency(),
             t.amountMinor(), t.endToEndId(), t.reference(), c.name(), c.iban(), c.accountNumber(), c.routingNumber(),
             c.bic(), utc(t.queuedAt()), QUEUED, utc(t.queuedAt())}));
+    }
+
+    @Override
+    public boolean withdraw(PlatformId platform, UUID transactionId) {
+        return WITHDRAW.execute(db, platform.value(), transactionId) == 1;
     }
 
     /**

@@ -72,6 +72,23 @@ class JooqBankRailsTest {
     }
 
     @Test
+    void a_queued_transfer_is_withdrawn_until_a_cut_off_takes_it_and_only_by_its_platform() {
+        BankRail rail = eurRail(platform, newIban());
+        rails.save(rail);
+        CreditTransfer kept = queued(platform, "EUR", 100, now);
+        CreditTransfer cancelled = queued(platform, "EUR", 200, now);
+
+        assertFalse(Fixtures.DB.inTransaction(() -> rails.withdraw(new PlatformId(UUID.randomUUID()),
+                cancelled.transactionId())), "another platform's");
+        assertTrue(Fixtures.DB.inTransaction(() -> rails.withdraw(platform, cancelled.transactionId())));
+        assertFalse(Fixtures.DB.inTransaction(() -> rails.withdraw(platform, cancelled.transactionId())), "gone");
+        UUID batchId = UUID.randomUUID();
+        assertEquals(List.of(kept), cutOff(rail, batchId).orElseThrow().transfers());
+        assertFalse(Fixtures.DB.inTransaction(() -> rails.withdraw(platform, kept.transactionId())),
+                "in a file: the bank's to decide");
+    }
+
+    @Test
     void a_rail_is_saved_by_platform_and_currency_and_saved_again_keeps_its_creation() {
         BankRail eur = eurRail(platform, newIban());
         rails.save(eur);

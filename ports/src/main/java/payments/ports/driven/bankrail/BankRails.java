@@ -33,6 +33,12 @@ public interface BankRails {
     void queue(CreditTransfer transfer);
 
     /**
+     * Removes a transfer-out's credit transfer while it is still queued (a cancel before the cut-off): true when it
+     * was, false when a cut-off took it (or it was never queued). A cut-off taking it meanwhile is waited for.
+     */
+    boolean withdraw(PlatformId platform, UUID transactionId);
+
+    /**
      * Takes every queued credit transfer of the platform's currency into a new batch and returns it, or empty when
      * none is queued. The transfers are locked, so two cut-offs never take the same one.
      */

@@ -17,6 +17,15 @@ public interface PaymentRail {
 
     RailOutcome pullFrom(Environment environment, ExternalAccount source, Money amount);
 
+    /**
+     * Takes back a transfer-out it has not sent on yet (a cancel), in the caller's transaction: true when it will
+     * never pay it, false when it may have (then its outcome, still to come, decides). A rail that decides when
+     * asked has nothing to take back.
+     */
+    default boolean withdraw(PlatformId platform, UUID transactionId) {
+        return false;
+    }
+
     /** A transfer-out to send: its platform, its transaction and human reference, where it goes and how much. */
     record Push(PlatformId platform, Environment environment, UUID transactionId, String reference,
                 ExternalAccount destination, Money amount, Instant now) {
