@@ -3,9 +3,13 @@ package payments.ports.bankrail;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
+import java.time.Duration;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 import payments.core.bankrail.BankReport;
 import payments.core.bankrail.BankReport.Malformed;
+import payments.core.error.DomainError;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.bankrail.BankFiles;
 import payments.ports.driven.bankrail.BankMessages;
@@ -30,6 +34,7 @@ public final class BankInbox {
     private final BankReportEffects effects;
     private final PlatformClock clock;
     private final TransactionRunner tx;
+    private final FileRetries retries = new FileRetries();
 
     public BankInbox(BankFiles files, BankMessages messages, BankRails rails, BankReportEffects effects,
                      PlatformClock clock, TransactionRunner tx) {
@@ -41,15 +46,31 @@ public final class BankInbox {
         this.tx = tx;
     }
 
-    /** Reads every file waiting now; returns how many it applied (duplicates and quarantined ones not counted). */
+    /**
+     * Reads every file waiting now; returns how many it applied (duplicates and quarantined ones not counted). A file
+     * that fails for a reason of the service's (the database gone, a fault) stays in the inbox and is tried again
+     * after a growing pause, while the files after it are read.
+     */
     public int readAll() {
         int applied = 0;
-        for (String name : files.inbox()) {
+        List<String> waiting = files.inbox();
+        retries.keepOnly(waiting);
+        for (String name : waiting) {
             if (Thread.currentThread().isInterrupted()) {
                 break;
             }
-            if (read(name)) {
-                applied++;
+            if (!retries.due(name, clock.realNow())) {
+                continue;
+            }
+            try {
+                if (read(name)) {
+                    applied++;
+                }
+                retries.succeeded(name);
+            } catch (RuntimeException e) {
+                Duration pause = retries.failed(name, clock.realNow());
+                LOG.log(Level.WARNING, "bank report " + name + " could not be read; trying again in "
+                        + pause.toSeconds() + " s", e);
             }
         }
         return applied;
@@ -81,7 +102,7 @@ public final class BankInbox {
                 }
                 return first;
             });
-        } catch (Malformed e) {
+        } catch (Malformed | DomainError e) { // a refusal of the report's content, whenever it is read
             quarantine(name, report.messageId(), e.getMessage());
             return false;
         }

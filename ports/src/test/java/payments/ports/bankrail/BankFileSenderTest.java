@@ -7,23 +7,20 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import payments.core.bankrail.BankBatch;
-import payments.core.bankrail.BankRail;
 import payments.core.bankrail.BankReport;
-import payments.core.bankrail.CreditTransfer;
 import payments.core.bankrail.DebtorAccount;
 import payments.core.id.PlatformId;
 import payments.ports.driven.Jobs;
 import payments.ports.driven.bankrail.BankFiles;
 import payments.ports.driven.bankrail.BankMessages;
-import payments.ports.driven.bankrail.BankRails;
+import payments.ports.fakes.InMemoryBankRails;
 import payments.ports.fakes.InMemoryJobs;
 import payments.ports.fakes.SequentialIds;
 
@@ -33,18 +30,23 @@ class BankFileSenderTest {
     private final UUID batchId = UUID.randomUUID();
     private final BankBatch batch = new BankBatch(PLATFORM, batchId, "MSG1", "EUR",
             new DebtorAccount("Acme", "DE89370400440532013000", null, "COBADEFFXXX"), NOW, List.of());
-    private final Batches rails = new Batches(batch);
+    private final InMemoryBankRails rails = new InMemoryBankRails();
     private final Folder folder = new Folder();
     private final InMemoryJobs jobs = new InMemoryJobs();
     private final BankFileSender sender = new BankFileSender(rails, new FixedMessages(), folder, jobs,
             new SequentialIds());
+
+    @BeforeEach
+    void theBatch() {
+        rails.add(batch);
+    }
 
     @Test
     void a_batchs_file_is_written_and_the_batch_marked_sent() {
         sender.run(job(), NOW);
 
         assertEquals(Map.of("pain.001.MSG1.xml", "MSG1"), folder.written);
-        assertEquals(List.of(batchId), rails.sent);
+        assertEquals(List.of(batchId), rails.sent());
         assertTrue(jobs.scheduled().isEmpty());
     }
 
@@ -54,7 +56,7 @@ class BankFileSenderTest {
         sender.run(job(), NOW);
 
         assertTrue(folder.written.isEmpty());
-        assertTrue(rails.sent.isEmpty(), "not sent: its payments stay held");
+        assertTrue(rails.sent().isEmpty(), "not sent: its payments stay held");
         Jobs.Job retry = jobs.scheduled().get(0);
         assertEquals(BankFileSender.KIND, retry.kind());
         assertEquals(Map.of(BankFileSender.BATCH, batchId.toString()), retry.payload());
@@ -63,7 +65,7 @@ class BankFileSenderTest {
 
         folder.broken = false;
         sender.run(retry, retry.dueAt());
-        assertEquals(List.of(batchId), rails.sent);
+        assertEquals(List.of(batchId), rails.sent());
     }
 
     private Jobs.Job job() {
@@ -113,86 +115,6 @@ class BankFileSenderTest {
         @Override
         public BankReport read(byte[] file) {
             throw new BankReport.Malformed("not read here");
-        }
-    }
-
-    /** The one batch, and the batches marked sent. */
-    private static final class Batches implements BankRails {
-        final BankBatch batch;
-        final List<UUID> sent = new ArrayList<>();
-
-        Batches(BankBatch batch) {
-            this.batch = batch;
-        }
-
-        @Override
-        public Optional<BankBatch> batch(PlatformId platform, UUID batchId) {
-            return Optional.of(batch).filter(b -> b.id().equals(batchId) && b.platform().equals(platform));
-        }
-
-        @Override
-        public void markSent(PlatformId platform, UUID batchId, Instant now) {
-            sent.add(batchId);
-        }
-
-        @Override
-        public void save(BankRail rail) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<BankRail> rail(PlatformId platform, String currency) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<BankRail> rails(PlatformId platform) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<BankRail> railOfAccount(String account) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void queue(CreditTransfer transfer) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean withdraw(PlatformId platform, UUID transactionId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<BankBatch> takeQueued(BankRail rail, UUID batchId, String messageId, Instant now) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<SentTransfer> sentTransfer(String endToEndId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<SentTransfer> sentTransfers(String messageId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void markTransfer(PlatformId platform, UUID transactionId, String status, Instant now) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean claimReport(String messageId, String kind, String fileName, Instant now) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean quarantine(String key, String fileName, String reason, Instant now) {
-            throw new UnsupportedOperationException();
         }
     }
 }
