@@ -39,7 +39,7 @@ create table bank_transfers (
     queued_at                timestamptz  not null,
     batch_id                 uuid,
     status                   varchar(10)  not null check (status in ('QUEUED', 'SENT', 'ACCEPTED', 'REJECTED',
-                                                                      'SETTLED')),
+                                                                      'SETTLED', 'RETURNED')),
     updated_at               timestamptz  not null,
     primary key (platform_id, transaction_id),
     constraint bank_transfers_queued_until_batched check ((batch_id is null) = (status = 'QUEUED'))

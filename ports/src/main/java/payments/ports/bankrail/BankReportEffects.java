@@ -42,17 +42,23 @@ import payments.ports.transfer.TransferOutcomes;
 /**
  * What a bank's report does, inside the transaction that claims it: a rejection fails the transfer-out and releases
  * its hold (or refunds a quote's payout), an acceptance records it, a debit notification completes the transfer-out
- * and posts its hold (or completes the quote's payout), a credit
+ * and posts its hold (or completes the quote's payout), a credit naming a payment it sent returns that payment, a
+ * credit
  * notification naming an internal account's deposit reference credits that account. Anything the service cannot
  * match (an unknown id or reference, an amount or currency that differs, a debit of a transfer that failed) throws
  * {@link Malformed}, which rolls the whole report back for quarantine: a report is applied whole or not at all.
  */
 public final class BankReportEffects {
+    static final String SENT = "SENT";
     static final String ACCEPTED = "ACCEPTED";
     static final String REJECTED = "REJECTED";
     static final String SETTLED = "SETTLED";
+    static final String RETURNED = "RETURNED";
     private static final Set<String> ACCOUNT_REASONS = Set.of("AC01", "AC02", "AC03", "AC04", "AC06", "AC13", "BE01",
             "BE04", "RC01", "RR01", "MD07");
+    /** The statuses that say the bank took a payment on (ISO 20022 ExternalPaymentTransactionStatus1Code). */
+    private static final Set<String> ACCEPTANCES = Set.of("ACCP", "ACCC", "ACFC", "ACSP", "ACSC", "ACTC", "ACWC",
+            "ACWP");
     private static final Pattern DEPOSIT_REFERENCE = Pattern.compile("\\b[0-9A-Fa-f]{16}\\b");
 
     private final BankRails rails;
@@ -119,7 +125,7 @@ public final class BankReportEffects {
                 throw new Malformed("the bank rejected credit transfer " + t.reference() + ", which it had debited");
             }
             rails.markTransfer(sent.platform(), sent.transactionId(), REJECTED, now);
-        } else if (!"PDNG".equals(status) && !REJECTED.equals(sent.status()) && !SETTLED.equals(sent.status())) {
+        } else if (ACCEPTANCES.contains(status) && SENT.equals(sent.status())) { // never undoes a later word
             rails.markTransfer(sent.platform(), sent.transactionId(), ACCEPTED, now);
         }
     }
@@ -172,8 +178,39 @@ public final class BankReportEffects {
         rails.markTransfer(sent.platform(), sent.transactionId(), SETTLED, now);
     }
 
-    /** A deposit: a completed incoming transfer to the account whose deposit reference the payer gave. */
+    /**
+     * A credit naming a credit transfer the platform sent is that transfer coming back (a return, whatever the
+     * reason): its payment fails with {@code PAYOUT_RETURNED} and its money goes back to where it came from.
+     */
+    private void returned(SentTransfer sent, Entry entry, long amount) {
+        if (amount != sent.amountMinor() || !entry.currency().equals(sent.currency())) {
+            throw new Malformed("the return of " + entry.endToEndId() + " is " + entry.amount().toPlainString() + " "
+                    + entry.currency() + ", not the amount sent");
+        }
+        Instant now = clock.now(sent.platform());
+        String detail = "The receiving bank returned the credit transfer"
+                + (entry.reference() == null ? "" : " (" + entry.reference() + ")");
+        Transaction t = transactions.findForUpdate(sent.platform(), sent.transactionId()).orElseThrow();
+        Optional<Transaction> back = t.ofQuote() ? payouts.returned(sent.platform(), Quote.parseId("quoteId",
+                (String) t.details().get("quoteId")), detail, now)
+                : outcomes.returned(sent.platform(), sent.transactionId(), detail, now);
+        if (back.isEmpty()) {
+            throw new Malformed("the bank returned credit transfer " + t.reference() + ", which had failed");
+        }
+        rails.markTransfer(sent.platform(), sent.transactionId(), RETURNED, now);
+    }
+
+    /**
+     * A deposit: a completed incoming transfer to the account whose deposit reference the payer gave; or, when it
+     * names a credit transfer the platform sent, that transfer returned.
+     */
     private void credit(BankRail rail, Entry entry, long amount) {
+        Optional<SentTransfer> sent = Optional.ofNullable(entry.endToEndId()).flatMap(rails::sentTransfer)
+                .filter(t -> t.platform().equals(rail.platform()));
+        if (sent.isPresent()) {
+            returned(sent.get(), entry, amount);
+            return;
+        }
         PlatformId platform = rail.platform();
         InternalAccount account = depositAccount(platform, entry.reference());
         if (!account.currency().equals(entry.currency())) {

@@ -2,6 +2,7 @@ package payments.ports.quote;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 import payments.core.account.ExternalAccount;
@@ -121,8 +122,7 @@ public final class QuotePayouts implements JobRunner.Handler {
         if (SETTLE.equals(step) && q.status() == QuoteStatus.PROCESSING) {
             done = settle(q, transaction(q), now);
         } else if (RETURN.equals(step) && q.status() == QuoteStatus.COMPLETED) {
-            done = refund(q, transaction(q), QuoteJournals.destination(q), "PAYOUT_RETURNED", "TRANSACTION_FAILED",
-                    "The receiving institution returned the payment", now);
+            done = returned(q, "The receiving institution returned the payment", now);
         } else {
             return;
         }
@@ -146,6 +146,30 @@ public final class QuotePayouts implements JobRunner.Handler {
         transactions.update(done.transaction());
         quotes.update(done.quote());
         return done.transaction();
+    }
+
+    /**
+     * A payout the receiving bank sent back (a rail's return), inside the caller's transaction: a completed one is
+     * refunded from the destination, one still paying out from the payout account. Returns the quote's transaction
+     * as it now stands, or empty when the quote had already failed (the money is then back twice).
+     */
+    public Optional<Transaction> returned(PlatformId platform, UUID quoteId, String detail, Instant now) {
+        Quote q = quotes.findForUpdate(platform, quoteId).orElseThrow();
+        if (q.status() == QuoteStatus.PROCESSING) {
+            return Optional.of(decide(platform, quoteId, RailOutcome.failed("PAYOUT_RETURNED", detail, 0), now));
+        }
+        if (q.status() != QuoteStatus.COMPLETED) {
+            return Optional.empty();
+        }
+        Payout done = returned(q, detail, now);
+        transactions.update(done.transaction());
+        quotes.update(done.quote());
+        return Optional.of(done.transaction());
+    }
+
+    private Payout returned(Quote q, String detail, Instant now) {
+        return refund(q, transaction(q), QuoteJournals.destination(q), "PAYOUT_RETURNED", "TRANSACTION_FAILED",
+                detail, now);
     }
 
     /** The payout arrives: payout pending → the destination. */

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import payments.core.account.ExternalAccount;
 import payments.core.id.InternalAccountId;
@@ -13,6 +14,7 @@ import payments.core.ledger.Journal;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
 import payments.ports.driven.Ids;
 import payments.ports.driven.Jobs;
@@ -31,6 +33,7 @@ import payments.ports.time.JobRunner;
  */
 public final class TransferOutcomes implements JobRunner.Handler {
     public static final String KIND = "TRANSFER_OUTCOME";
+    static final String PAYOUT_RETURNED = "PAYOUT_RETURNED";
 
     private final PaymentRail rail;
     private final Ledger ledger;
@@ -122,6 +125,33 @@ public final class TransferOutcomes implements JobRunner.Handler {
 
     /** What the rail said of one transfer. */
     private record Verdict(Transaction transfer, RailOutcome outcome) {
+    }
+
+    /**
+     * A transfer-out the receiving bank sent back (a rail's return), inside the caller's transaction: a completed one
+     * fails with {@code PAYOUT_RETURNED} and its amount goes back to its source account (a refund, COMPLETED); one
+     * still open fails and its hold is released. Returns it as it now stands, or empty when it had already failed
+     * (the money is then back twice, for an operator to look at).
+     */
+    public Optional<Transaction> returned(PlatformId platform, UUID transactionId, String detail,
+                                                    Instant now) {
+        Transaction t = transactions.findForUpdate(platform, transactionId).orElseThrow();
+        if (t.status().isOpen()) {
+            return Optional.of(decide(platform, transactionId, RailOutcome.failed(PAYOUT_RETURNED, detail,
+                    0), now));
+        }
+        if (t.status() != TransactionStatus.COMPLETED) {
+            return Optional.empty();
+        }
+        Money amount = t.sentAmount();
+        UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
+        ledger.post(platform, Journal.transfer(ids.newId(), "TRANSFER_OUT_RETURN", t.wireId(),
+                AccountRef.system(platform, AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
+                AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
+        Transaction back = t.failed(PAYOUT_RETURNED, detail, now)
+                .withRefund(t.refund("COMPLETED", "TRANSACTION_FAILED", now, now), now);
+        transactions.update(back);
+        return Optional.of(back);
     }
 
     /**

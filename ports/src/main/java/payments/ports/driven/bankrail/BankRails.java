@@ -56,7 +56,10 @@ public interface BankRails {
     /** The credit transfers of the file {@code messageId} (a status report on the whole file names only it). */
     List<SentTransfer> sentTransfers(String messageId);
 
-    /** Records what the bank last said of a credit transfer ({@code ACCEPTED}, {@code REJECTED}, {@code SETTLED}). */
+    /**
+     * Records what the bank last said of a credit transfer ({@code ACCEPTED}, {@code REJECTED}, {@code SETTLED},
+     * {@code RETURNED}).
+     */
     void markTransfer(PlatformId platform, UUID transactionId, String status, Instant now);
 
     /**
