@@ -9,6 +9,7 @@ create table bank_rails (
     debtor_name            text         not null,
     debtor_iban            varchar(34),
     debtor_account_number  varchar(34),
+    debtor_routing_number  varchar(9),
     debtor_bic             varchar(11)  not null,
     cut_off_seconds        bigint       not null check (cut_off_seconds > 0),
     created_at             timestamptz  not null,

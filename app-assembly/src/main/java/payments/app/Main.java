@@ -98,7 +98,7 @@ public final class Main {
     private static void enableBankRail(Config config, Map<String, String> options) {
         EnableBankRail command = new EnableBankRail(PlatformId.parse("platform", required(options, "platform")),
                 required(options, "currency"), required(options, "name"), options.get("iban"),
-                options.get("account-number"), required(options, "bic"),
+                options.get("account-number"), options.get("routing-number"), required(options, "bic"),
                 longOption(options, "cut-off-seconds", 3600));
         try (Backend backend = Backend.open(config)) {
             BankRail rail = backend.wiring.bankRails.enable(command);
@@ -181,7 +181,8 @@ public final class Main {
                   create-token [--platform PlatformConfig:<uuid>] [--name N]
                                              issue another all-permission token (default: the sandbox platform)
                   enable-bank-rail --platform PlatformConfig:<uuid> --currency EUR|USD --name N
-                                  (--iban I | --account-number A) --bic B [--cut-off-seconds 3600]
+                                  (--iban I | --account-number A --routing-number R) --bic B
+                                  [--cut-off-seconds 3600]
                                              send the currency's transfer-outs through the platform's bank
                                              (ISO 20022 files in PAYMENTS_BANK_OUTBOX / _INBOX)
                   reconcile                  check every platform's ledger invariants (exit 1 on a violation)

@@ -16,6 +16,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
+import payments.adapter.bank.BankFundingInstructions;
 import payments.adapter.bank.BankPaymentRail;
 import payments.adapter.bank.BankPayoutRail;
 import payments.adapter.bank.DirectoryBankFiles;
@@ -315,7 +316,9 @@ final class Wiring implements Payments {
         idempotency = new IdempotencyService(idempotencyKeys, db, clock);
 
         var accountOpening = new AccountOpening(internalAccountStore, ids);
-        var fundingInstructions = new SandboxFundingInstructions();
+        var bankRailStore = new JooqBankRails(db);
+        // A currency the operator sends through its platform's bank is paid into that bank; any other, the sandbox's.
+        var fundingInstructions = new BankFundingInstructions(bankRailStore, new SandboxFundingInstructions());
         var walletCrypto = BouncyCastleWalletCrypto.fromSeed(walletBundleKey(new JooqServiceSettings(db, box), config));
         var credentialStore = new JooqWallets.CredentialStore(db);
         var sessionStore = new JooqWallets.SessionStore(db);
@@ -354,7 +357,6 @@ final class Wiring implements Payments {
         wallets = new WalletService(internalAccountStore, walletAccounts, internalAccounts, walletSecrets,
                 walletCrypto, signedRetry, platformClock, db);
 
-        var bankRailStore = new JooqBankRails(db);
         // A currency the operator sends through its platform's bank goes there; any other, to the sandbox's rails.
         var paymentRail = new BankPaymentRail(bankRailStore, new SandboxPaymentRail());
         var umaNetwork = new SandboxUmaNetwork(config.sandboxUmaDomain());

@@ -51,7 +51,7 @@ class BankRailTest {
         platform = api.platformId();
         iban = newIban();
         wiring().bankRails.enable(new EnableBankRail(platform, "EUR", "Acme Payments GmbH", iban, null,
-                "COBADEFFXXX", 1));
+                null, "COBADEFFXXX", 1));
         eurAccount = (String) api.get("/platform/internal-accounts?currency=EUR").data().get(0).get("id");
         payee = api.post("/platform/external-accounts", eurPayee(newIban())).string("id");
     }
@@ -127,6 +127,10 @@ class BankRailTest {
     @Test
     void a_credit_notification_funds_the_account_its_reference_names_and_nothing_else() {
         String usdAccount = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
+        Map<?, ?> instructions = depositInstructions(eurAccount);
+        assertEquals("EUR_ACCOUNT", instructions.get("accountType"));
+        assertEquals(iban, instructions.get("iban"), "paid into the platform's own bank account");
+        assertEquals("COBADEFFXXX", instructions.get("swiftCode"));
         deposit(4_200);
         assertEquals(4_200L, balance());
         assertEquals(0L, balance(usdAccount));
@@ -201,7 +205,7 @@ class BankRailTest {
         ApiClient sandbox = TestServer.newPlatform(Environment.SANDBOX);
         String sandboxIban = newIban();
         wiring().bankRails.enable(new EnableBankRail(sandbox.platformId(), "EUR", "Sandbox Bank Test", sandboxIban,
-                null, "COBADEFFXXX", 3_600));
+                null, null, "COBADEFFXXX", 3_600));
         String source = (String) sandbox.get("/platform/internal-accounts?currency=EUR").data().get(0).get("id");
         sandbox.post("/sandbox/internal-accounts/" + source + "/fund", Map.of("amount", 1_000));
         String to = sandbox.post("/platform/external-accounts", eurPayee(newIban())).string("id");
@@ -240,7 +244,7 @@ class BankRailTest {
     void usd_goes_as_a_wire_and_config_shows_each_currencys_rail() throws Exception {
         String debtorNumber = "12345678" + ThreadLocalRandom.current().nextInt(100_000, 999_999);
         wiring().bankRails.enable(new EnableBankRail(platform, "USD", "Acme Payments Inc", null, debtorNumber,
-                "CHASUS33", 1));
+                "021000021", "CHASUS33", 1));
         var rails = (List<?>) api.get("/config").body().get("rails");
         assertTrue(rails.contains(Map.of("currencyCode", "EUR", "rail", "ISO20022_BANK", "cutOffSeconds", 1L,
                 "debtorAccount", "****" + iban.substring(iban.length() - 4))), rails.toString());
@@ -249,6 +253,8 @@ class BankRailTest {
                 .contains(Map.of("currencyCode", "USD", "rail", "SANDBOX")));
 
         String usd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
+        assertEquals(debtorNumber, depositInstructions(usd).get("accountNumber"));
+        assertEquals("021000021", depositInstructions(usd).get("routingNumber"));
         drop("camt.054.usd.xml", BankReportFiles.notification("USD" + shortId(), debtorNumber, List.of(
                 new BankReportFiles.Entry(true, "USD", 50_000, null, depositReference(usd), "Ada Lovelace"))));
         await(() -> balance(usd) == 50_000, "the USD deposit");
@@ -267,7 +273,7 @@ class BankRailTest {
     void a_quotes_payout_leaves_in_a_file_and_completes_on_the_debit_or_is_refunded_on_a_rejection() {
         String debtorNumber = "87654321" + ThreadLocalRandom.current().nextInt(100_000, 999_999);
         wiring().bankRails.enable(new EnableBankRail(platform, "USD", "Acme Payments Inc", null, debtorNumber,
-                "CHASUS33", 1));
+                "021000021", "CHASUS33", 1));
         String usd = (String) api.get("/platform/internal-accounts?currency=USD").data().get(0).get("id");
         drop("camt.054.usd-deposit.xml", BankReportFiles.notification("UDP" + shortId(), debtorNumber, List.of(
                 new BankReportFiles.Entry(true, "USD", 50_000, null, depositReference(usd), "Ada Lovelace"))));
@@ -340,9 +346,13 @@ class BankRailTest {
 
     /** The reference an account's funding instructions tell a payer to give. */
     private String depositReference(String account) {
+        return (String) depositInstructions(account).get("reference");
+    }
+
+    private Map<?, ?> depositInstructions(String account) {
         var instructions = (List<?>) api.get("/platform/internal-accounts").data().stream()
                 .filter(a -> a.get("id").equals(account)).findFirst().orElseThrow().get("fundingPaymentInstructions");
-        return (String) ((Map<?, ?>) ((Map<?, ?>) instructions.get(0)).get("accountOrWalletInfo")).get("reference");
+        return (Map<?, ?>) ((Map<?, ?>) instructions.get(0)).get("accountOrWalletInfo");
     }
 
     private ApiClient.Reply transferOut(long minor) {

@@ -3,11 +3,10 @@ package payments.adapter.sandbox;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import payments.core.account.InternalAccount;
-import payments.core.id.EntityId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 import payments.ports.driven.account.FundingInstructions;
 
@@ -18,12 +17,12 @@ import payments.ports.driven.account.FundingInstructions;
  */
 public final class SandboxFundingInstructions implements FundingInstructions {
     @Override
-    public List<Map<String, Object>> forAccount(Environment environment, InternalAccount account) {
+    public List<Map<String, Object>> forAccount(PlatformId platform, Environment environment,
+                                                InternalAccount account) {
         // From the id's random bits and a hash of it: a time-ordered id's leading digits are its creation time, which
         // accounts made together share, and two accounts must never share deposit details.
-        UUID id = account.id().value();
-        String reference = EntityId.randomPart(id).toUpperCase(Locale.ROOT);
-        Map<String, Object> info = deposit(account.currency(), seed(id.toString()), reference, null, 0);
+        Map<String, Object> info = deposit(account.currency(), seed(account.id().value().toString()),
+                account.depositReference(), null, 0);
         return List.of(instruction(info, account.isPlatformAccount(), environment == Environment.SANDBOX
                 ? "Sandbox: fund with POST /sandbox/internal-accounts/{id}/fund"
                 : "Include the reference so the deposit is credited to this account"));

@@ -11,6 +11,7 @@ import payments.core.account.InternalAccount;
 import payments.core.account.InternalAccountStatus;
 import payments.core.account.InternalAccountType;
 import payments.core.id.InternalAccountId;
+import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 
 class SandboxFundingInstructionsTest {
@@ -54,7 +55,8 @@ class SandboxFundingInstructionsTest {
         var account = new InternalAccount(new InternalAccountId(id), null, currency,
                 InternalAccountType.INTERNAL_FIAT, InternalAccountStatus.ACTIVE, 0, 0, null, Instant.EPOCH,
                 Instant.EPOCH);
-        return (Map<?, ?>) instructions.forAccount(Environment.SANDBOX, account).get(0).get("accountOrWalletInfo");
+        return (Map<?, ?>) instructions.forAccount(new PlatformId(UUID.randomUUID()),
+                Environment.SANDBOX, account).get(0).get("accountOrWalletInfo");
     }
 
     @Test

@@ -1,8 +1,10 @@
 package payments.core.account;
 
 import java.time.Instant;
+import java.util.Locale;
 import payments.core.error.Conflict;
 import payments.core.id.CustomerId;
+import payments.core.id.EntityId;
 import payments.core.id.InternalAccountId;
 import payments.core.money.Currencies;
 import payments.core.money.Money;
@@ -14,6 +16,14 @@ import payments.core.money.Money;
 public record InternalAccount(InternalAccountId id, CustomerId customerId, String currency, InternalAccountType type,
                               InternalAccountStatus status, long availableMinor, long totalMinor,
                               Boolean privateEnabled, Instant createdAt, Instant updatedAt) {
+
+    /**
+     * The reference a payer gives with a deposit so it is credited to this account: the 16 hex digits of its id's
+     * random part, in capitals (a bank's remittance text may carry them in either case).
+     */
+    public String depositReference() {
+        return EntityId.randomPart(id.value()).toUpperCase(Locale.ROOT);
+    }
 
     public Money balance() {
         return new Money(availableMinor, Currencies.of(currency));

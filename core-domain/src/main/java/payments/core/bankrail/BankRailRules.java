@@ -17,12 +17,14 @@ public final class BankRailRules {
     private static final Pattern IBAN = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
     private static final Pattern BIC = Pattern.compile("[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?");
     private static final Pattern ACCOUNT_NUMBER = Pattern.compile("[0-9A-Z]{4,34}");
+    private static final Pattern ROUTING_NUMBER = Pattern.compile("[0-9]{9}");
 
     private BankRailRules() {
     }
 
     /** The settings of an operator's command, checked: 400 {@code INVALID_INPUT} naming the wrong one. */
-    public static DebtorAccount debtor(String currency, String name, String iban, String accountNumber, String bic) {
+    public static DebtorAccount debtor(String currency, String name, String iban, String accountNumber,
+                                       String routingNumber, String bic) {
         requireCurrency(currency);
         if (name == null || name.isBlank() || name.length() > 70) {
             throw invalid("name", "the debtor's name is required, at most 70 characters");
@@ -39,10 +41,16 @@ public final class BankRailRules {
         if ("EUR".equals(currency) && iban == null) {
             throw invalid("iban", "a SEPA credit transfer is drawn on an IBAN");
         }
+        if ("USD".equals(currency) && (accountNumber == null || routingNumber == null
+                || !ROUTING_NUMBER.matcher(routingNumber).matches())) {
+            throw invalid("routing-number", "a US account is its account number and its bank's 9-digit ABA routing"
+                    + " number");
+        }
         if (bic == null || !BIC.matcher(bic).matches()) {
             throw invalid("bic", "a BIC of 8 or 11 characters is required");
         }
-        return new DebtorAccount(name.strip(), iban, accountNumber, bic);
+        return new DebtorAccount(name.strip(), iban, accountNumber, "USD".equals(currency) ? routingNumber : null,
+                bic);
     }
 
     public static void requireCurrency(String currency) {

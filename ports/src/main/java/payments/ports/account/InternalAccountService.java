@@ -82,6 +82,7 @@ public final class InternalAccountService implements InternalAccountUseCases {
 
     /** An account as answered to its caller; no permission of its own (for the answer to a write that checked one). */
     public InternalAccountView view(Caller caller, InternalAccount account) {
-        return new InternalAccountView(account, instructions.forAccount(caller.environment(), account));
+        return new InternalAccountView(account, instructions.forAccount(caller.platformId(), caller.environment(),
+                account));
     }
 }

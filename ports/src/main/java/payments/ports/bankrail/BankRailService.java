@@ -46,7 +46,7 @@ public final class BankRailService implements BankRailUseCases {
     @Override
     public BankRail enable(EnableBankRail c) {
         DebtorAccount debtor = BankRailRules.debtor(c.currency(), c.debtorName(), c.iban(), c.accountNumber(),
-                c.bic());
+                c.routingNumber(), c.bic());
         long cutOff = BankRailRules.cutOffSeconds(c.cutOffSeconds());
         return tx.inTransaction(() -> {
             Platform platform = platforms.find(c.platform())

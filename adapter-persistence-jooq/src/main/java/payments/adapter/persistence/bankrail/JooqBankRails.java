@@ -158,6 +158,7 @@ public final class JooqBankRails implements BankRails {
                     .set(r.DEBTOR_NAME, debtor.name())
                     .set(r.DEBTOR_IBAN, debtor.iban())
                     .set(r.DEBTOR_ACCOUNT_NUMBER, debtor.accountNumber())
+                    .set(r.DEBTOR_ROUTING_NUMBER, debtor.routingNumber())
                     .set(r.DEBTOR_BIC, debtor.bic())
                     .set(r.CUT_OFF_SECONDS, rail.cutOffSeconds())
                     .set(r.CREATED_AT, utc(rail.createdAt()))
@@ -166,6 +167,7 @@ public final class JooqBankRails implements BankRails {
                     .set(r.DEBTOR_NAME, DSL.excluded(r.DEBTOR_NAME))
                     .set(r.DEBTOR_IBAN, DSL.excluded(r.DEBTOR_IBAN))
                     .set(r.DEBTOR_ACCOUNT_NUMBER, DSL.excluded(r.DEBTOR_ACCOUNT_NUMBER))
+                    .set(r.DEBTOR_ROUTING_NUMBER, DSL.excluded(r.DEBTOR_ROUTING_NUMBER))
                     .set(r.DEBTOR_BIC, DSL.excluded(r.DEBTOR_BIC))
                     .set(r.CUT_OFF_SECONDS, DSL.excluded(r.CUT_OFF_SECONDS))
                     .set(r.UPDATED_AT, DSL.excluded(r.UPDATED_AT))
@@ -354,7 +356,8 @@ public final class JooqBankRails implements BankRails {
     private static BankRail toRail(Record r) {
         return new BankRail(new PlatformId(r.get(BANK_RAILS.PLATFORM_ID)), r.get(BANK_RAILS.CURRENCY),
                 new DebtorAccount(r.get(BANK_RAILS.DEBTOR_NAME), r.get(BANK_RAILS.DEBTOR_IBAN),
-                        r.get(BANK_RAILS.DEBTOR_ACCOUNT_NUMBER), r.get(BANK_RAILS.DEBTOR_BIC)),
+                        r.get(BANK_RAILS.DEBTOR_ACCOUNT_NUMBER), r.get(BANK_RAILS.DEBTOR_ROUTING_NUMBER),
+                        r.get(BANK_RAILS.DEBTOR_BIC)),
                 r.get(BANK_RAILS.CUT_OFF_SECONDS), instant(r.get(BANK_RAILS.CREATED_AT)),
                 instant(r.get(BANK_RAILS.UPDATED_AT)));
     }

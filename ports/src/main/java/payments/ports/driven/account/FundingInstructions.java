@@ -3,12 +3,13 @@ package payments.ports.driven.account;
 import java.util.List;
 import java.util.Map;
 import payments.core.account.InternalAccount;
+import payments.core.id.PlatformId;
 import payments.core.platform.Environment;
 
 /** How money can be sent in (the rail's deposit details), as PaymentInstructions JSON. */
 public interface FundingInstructions {
-    /** Standing deposit details of an internal account. */
-    List<Map<String, Object>> forAccount(Environment environment, InternalAccount account);
+    /** Standing deposit details of an internal account of {@code platform}. */
+    List<Map<String, Object>> forAccount(PlatformId platform, Environment environment, InternalAccount account);
 
     /**
      * How to pay exactly {@code amountMinor} of {@code currency} for a real-time-funded quote; for crypto, to an
