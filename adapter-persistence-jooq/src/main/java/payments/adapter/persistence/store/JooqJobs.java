@@ -76,6 +76,9 @@ public final class JooqJobs implements Jobs {
 
     @Override
     public boolean awaitDue(PlatformId platform, Instant realNow) {
+        // The first read waits for the due jobs other processes hold; what they scheduled when they committed (the
+        // next step of a chain) is seen only by a statement begun after their commit: the second read.
+        AWAIT_DUE_OF_PLATFORM.fetch(db, platform.value(), utc(realNow));
         return !AWAIT_DUE_OF_PLATFORM.fetch(db, platform.value(), utc(realNow)).isEmpty();
     }
 

@@ -201,4 +201,37 @@ class JooqJobsTest {
             pool.shutdown();
         }
     }
+
+    @Test
+    void awaiting_a_job_another_process_runs_sees_the_job_it_scheduled_when_it_committed() throws Exception {
+        PlatformId platform = Fixtures.platform();
+        Instant now = Fixtures.now();
+        UUID first = UUID.randomUUID();
+        UUID next = UUID.randomUUID();
+        jobs.schedule(new Jobs.Job(platform, first, "TEST", Map.of(), now, 0));
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> worker = pool.submit(() -> Fixtures.DB.inTransaction(() -> {
+                jobs.claimDue(platform, now).orElseThrow();
+                claimed.countDown();
+                Fixtures.await(finish);
+                jobs.markDone(platform, first, now);
+                // A step that schedules the next one, due already (a chain whose steps count from its start).
+                jobs.schedule(new Jobs.Job(platform, next, "TEST", Map.of(), now, 0));
+                return null;
+            }));
+            claimed.await();
+            Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
+            Fixtures.untilWaitingForALock("jobs", awaiting);
+            finish.countDown();
+            worker.get();
+            assertTrue(awaiting.get(), "the next job, committed with the first one's end, is due");
+            assertEquals(next, Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).orElseThrow().id());
+        } finally {
+            finish.countDown();
+            pool.shutdown();
+        }
+    }
 }
