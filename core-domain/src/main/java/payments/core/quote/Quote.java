@@ -40,6 +40,11 @@ public record Quote(UUID id, PlatformId platformId, QuoteStatus status, Customer
         return EntityId.parse(KIND, field, text);
     }
 
+    /** The human reference of a quote and its transaction ("QT-9F3C..."), which a payout's payee sees too. */
+    public static String reference(UUID quoteId) {
+        return EntityId.reference("QT-", quoteId);
+    }
+
     public String wireId() {
         return KIND + ":" + id;
     }

@@ -33,8 +33,7 @@ public final class BankCutOffs implements JobRunner.Handler {
     @Override
     public void run(Jobs.Job job, Instant now) {
         String currency = (String) job.payload().get(CURRENCY);
-        BankRail rail = rails.rails(job.platform()).stream().filter(r -> r.currency().equals(currency))
-                .findFirst().orElseThrow();
+        BankRail rail = rails.current(job.platform(), currency).orElseThrow();
         UUID batch = ids.newId();
         rails.takeQueued(rail, batch, BankIds.messageId(batch), now).ifPresent(taken -> jobs.schedule(new Jobs.Job(
                 job.platform(), ids.newId(), BankFileSender.KIND, Map.of(BankFileSender.BATCH, batch.toString()),

@@ -2,13 +2,13 @@ package payments.ports.bankrail;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import payments.core.bankrail.BankReport;
 import payments.core.bankrail.BankReport.Malformed;
+import payments.core.bankrail.BankReport;
 import payments.core.error.DomainError;
 import payments.ports.driven.TransactionRunner;
 import payments.ports.driven.bankrail.BankFiles;

@@ -52,8 +52,7 @@ public final class BankRailService implements BankRailUseCases {
             Platform platform = platforms.find(c.platform())
                     .orElseThrow(() -> new NotFound("REFERENCE_NOT_FOUND", "No platform " + c.platform()));
             Instant now = clock.now(platform.id(), platform.environment());
-            Optional<BankRail> before = rails.rails(platform.id()).stream()
-                    .filter(r -> r.currency().equals(c.currency())).findFirst();
+            Optional<BankRail> before = rails.current(platform.id(), c.currency());
             BankRail rail = new BankRail(platform.id(), c.currency(), debtor, cutOff,
                     before.map(BankRail::createdAt).orElse(now), now);
             rails.save(rail);

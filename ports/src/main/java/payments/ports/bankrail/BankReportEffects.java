@@ -43,8 +43,7 @@ import payments.ports.transfer.TransferOutcomes;
  * What a bank's report does, inside the transaction that claims it: a rejection fails the transfer-out and releases
  * its hold (or refunds a quote's payout), an acceptance records it, a debit notification completes the transfer-out
  * and posts its hold (or completes the quote's payout), a credit naming a payment it sent returns that payment, a
- * credit
- * notification naming an internal account's deposit reference credits that account. Anything the service cannot
+ * credit naming an internal account's deposit reference credits that account. Anything the service cannot
  * match (an unknown id or reference, an amount or currency that differs, a debit of a transfer that failed) throws
  * {@link Malformed}, which rolls the whole report back for quarantine: a report is applied whole or not at all.
  */
@@ -132,10 +131,26 @@ public final class BankReportEffects {
 
     /** The bank's final word on a credit transfer: a transfer-out's, or a quote's payout. */
     private Transaction decide(SentTransfer sent, RailOutcome outcome, Instant now) {
-        Transaction t = transactions.findForUpdate(sent.platform(), sent.transactionId()).orElseThrow();
-        return t.ofQuote() ? payouts.decide(sent.platform(), Quote.parseId("quoteId",
-                (String) t.details().get("quoteId")), outcome, now)
-                : outcomes.decide(sent.platform(), sent.transactionId(), outcome, now);
+        Transaction t = paid(sent);
+        return t.ofQuote() ? payouts.decide(sent.platform(), quoteOf(t), outcome, now)
+                : outcomes.decide(t, outcome, now);
+    }
+
+    /** The payment a credit transfer pays, locked. */
+    private Transaction paid(SentTransfer sent) {
+        return transactions.findForUpdate(sent.platform(), sent.transactionId()).orElseThrow();
+    }
+
+    private static UUID quoteOf(Transaction t) {
+        return Quote.parseId("quoteId", (String) t.details().get("quoteId"));
+    }
+
+    /** Refuses an entry for a credit transfer ({@code what}: a debit, a return) of another amount than was sent. */
+    private static void requireAmountSent(SentTransfer sent, Entry entry, long amount, String what) {
+        if (amount != sent.amountMinor() || !entry.currency().equals(sent.currency())) {
+            throw new Malformed("the " + what + " of " + entry.endToEndId() + " is " + entry.amount().toPlainString()
+                    + " " + entry.currency() + ", not the amount sent");
+        }
     }
 
     /** The transaction's {@code failureReason} for an ISO 20022 status reason code. */
@@ -166,10 +181,7 @@ public final class BankReportEffects {
                 .filter(t -> t.platform().equals(rail.platform()))
                 .orElseThrow(() -> new Malformed("a debit names no credit transfer the platform sent (end-to-end id "
                         + entry.endToEndId() + ")"));
-        if (amount != sent.amountMinor() || !entry.currency().equals(sent.currency())) {
-            throw new Malformed("the debit of " + entry.endToEndId() + " is " + entry.amount().toPlainString() + " "
-                    + entry.currency() + ", not the amount sent");
-        }
+        requireAmountSent(sent, entry, amount, "debit");
         Instant now = clock.now(sent.platform());
         Transaction t = decide(sent, RailOutcome.settledNow(), now);
         if (t.status() != TransactionStatus.COMPLETED) {
@@ -183,17 +195,13 @@ public final class BankReportEffects {
      * reason): its payment fails with {@code PAYOUT_RETURNED} and its money goes back to where it came from.
      */
     private void returned(SentTransfer sent, Entry entry, long amount) {
-        if (amount != sent.amountMinor() || !entry.currency().equals(sent.currency())) {
-            throw new Malformed("the return of " + entry.endToEndId() + " is " + entry.amount().toPlainString() + " "
-                    + entry.currency() + ", not the amount sent");
-        }
+        requireAmountSent(sent, entry, amount, "return");
         Instant now = clock.now(sent.platform());
         String detail = "The receiving bank returned the credit transfer"
                 + (entry.reference() == null ? "" : " (" + entry.reference() + ")");
-        Transaction t = transactions.findForUpdate(sent.platform(), sent.transactionId()).orElseThrow();
-        Optional<Transaction> back = t.ofQuote() ? payouts.returned(sent.platform(), Quote.parseId("quoteId",
-                (String) t.details().get("quoteId")), detail, now)
-                : outcomes.returned(sent.platform(), sent.transactionId(), detail, now);
+        Transaction t = paid(sent);
+        Optional<Transaction> back = t.ofQuote() ? payouts.returned(sent.platform(), quoteOf(t), detail, now)
+                : outcomes.returned(t, detail, now);
         if (back.isEmpty()) {
             throw new Malformed("the bank returned credit transfer " + t.reference() + ", which had failed");
         }

@@ -7,7 +7,6 @@ import java.util.UUID;
 import java.util.function.Function;
 import payments.core.account.ExternalAccount;
 import payments.core.error.Conflict;
-import payments.core.id.EntityId;
 import payments.core.id.ExternalAccountId;
 import payments.core.id.PlatformId;
 import payments.core.ledger.AccountRef;
@@ -69,7 +68,7 @@ public final class QuotePayouts implements JobRunner.Handler {
             return PayoutRail.Outcome.settled(0);
         }
         return rail.payToAccount(new PaymentRail.Push(q.platformId(), environment, q.transactionId(),
-                EntityId.reference("QT-", q.id()), requireKept(accounts.apply(
+                Quote.reference(q.id()), requireKept(accounts.apply(
                         q.externalDestination().get()), "destination"), q.totalReceiving(), now));
     }
 
@@ -136,7 +135,10 @@ public final class QuotePayouts implements JobRunner.Handler {
      * as it is. Returns the quote's transaction as it now stands.
      */
     public Transaction decide(PlatformId platform, UUID quoteId, RailOutcome outcome, Instant now) {
-        Quote q = quotes.findForUpdate(platform, quoteId).orElseThrow();
+        return decide(quotes.findForUpdate(platform, quoteId).orElseThrow(), outcome, now);
+    }
+
+    private Transaction decide(Quote q, RailOutcome outcome, Instant now) {
         if (q.status() != QuoteStatus.PROCESSING) {
             return transaction(q);
         }
@@ -156,7 +158,7 @@ public final class QuotePayouts implements JobRunner.Handler {
     public Optional<Transaction> returned(PlatformId platform, UUID quoteId, String detail, Instant now) {
         Quote q = quotes.findForUpdate(platform, quoteId).orElseThrow();
         if (q.status() == QuoteStatus.PROCESSING) {
-            return Optional.of(decide(platform, quoteId, RailOutcome.failed("PAYOUT_RETURNED", detail, 0), now));
+            return Optional.of(decide(q, RailOutcome.failed("PAYOUT_RETURNED", detail, 0), now));
         }
         if (q.status() != QuoteStatus.COMPLETED) {
             return Optional.empty();

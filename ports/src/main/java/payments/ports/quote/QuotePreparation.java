@@ -118,7 +118,7 @@ public final class QuotePreparation {
         Money receiving = new Money(amounts.receivingMinor(), Currencies.of(destination.currency()));
         Map<String, Object> details = command.details();
         details.put("rateDetails", price.rateDetails());
-        String reference = EntityId.reference("QT-", quoteId);
+        String reference = Quote.reference(quoteId);
         if (source.realtime()) {
             details.put("paymentInstructions", instructions.forQuote(caller.environment(), source.currency(),
                     source.depositType(), amounts.totalSendingMinor(), reference));

@@ -14,6 +14,7 @@ import payments.core.ledger.Journal;
 import payments.core.money.Money;
 import payments.core.platform.Caller;
 import payments.core.transaction.Transaction;
+import payments.core.transaction.TransactionParty;
 import payments.core.transaction.TransactionStatus;
 import payments.core.transaction.TransactionType;
 import payments.ports.driven.Ids;
@@ -100,19 +101,19 @@ public final class TransferOutcomes implements JobRunner.Handler {
     /** The rail's delayed verdict, when its job comes due. */
     @Override
     public void run(Jobs.Job job, Instant now) {
-        tx.inTransaction(() -> decide(job.platform(), UUID.fromString((String) job.payload().get("transactionId")),
-                new RailOutcome(Boolean.TRUE.equals(job.payload().get("settled")),
-                        (String) job.payload().get("failureReason"), (String) job.payload().get("failureDetail"), 0),
-                now));
+        RailOutcome outcome = new RailOutcome(Boolean.TRUE.equals(job.payload().get("settled")),
+                (String) job.payload().get("failureReason"), (String) job.payload().get("failureDetail"), 0);
+        UUID id = UUID.fromString((String) job.payload().get("transactionId"));
+        tx.inTransaction(() -> decide(transactions.findForUpdate(job.platform(), id).orElseThrow(), outcome, now));
     }
 
     /**
-     * Applies the rail's final word on a transfer, inside the caller's transaction: a delayed verdict's job, or a
-     * rail that reports back ({@link RailOutcome#awaitingReport}). A transfer no longer open is left as it is.
+     * Applies the rail's final word on a transfer the caller read locked, inside its transaction: a delayed verdict's
+     * job, or a rail that reports back ({@link RailOutcome#awaitingReport}). A transfer no longer open is left as it
+     * is.
      * Returns the transfer as it now stands.
      */
-    public Transaction decide(PlatformId platform, UUID transactionId, RailOutcome outcome, Instant now) {
-        Transaction t = transactions.findForUpdate(platform, transactionId).orElseThrow();
+    public Transaction decide(Transaction t, RailOutcome outcome, Instant now) {
         if (!t.status().isOpen()) {
             return t;
         }
@@ -128,26 +129,20 @@ public final class TransferOutcomes implements JobRunner.Handler {
     }
 
     /**
-     * A transfer-out the receiving bank sent back (a rail's return), inside the caller's transaction: a completed one
+     * A transfer-out the receiving bank sent back (a rail's return), read locked by the caller: a completed one
      * fails with {@code PAYOUT_RETURNED} and its amount goes back to its source account (a refund, COMPLETED); one
      * still open fails and its hold is released. Returns it as it now stands, or empty when it had already failed
      * (the money is then back twice, for an operator to look at).
      */
-    public Optional<Transaction> returned(PlatformId platform, UUID transactionId, String detail,
-                                                    Instant now) {
-        Transaction t = transactions.findForUpdate(platform, transactionId).orElseThrow();
+    public Optional<Transaction> returned(Transaction t, String detail, Instant now) {
         if (t.status().isOpen()) {
-            return Optional.of(decide(platform, transactionId, RailOutcome.failed(PAYOUT_RETURNED, detail,
-                    0), now));
+            return Optional.of(decide(t, RailOutcome.failed(PAYOUT_RETURNED, detail, 0), now));
         }
         if (t.status() != TransactionStatus.COMPLETED) {
             return Optional.empty();
         }
-        Money amount = t.sentAmount();
-        UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
-        ledger.post(platform, Journal.transfer(ids.newId(), "TRANSFER_OUT_RETURN", t.wireId(),
-                AccountRef.system(platform, AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
-                AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
+        ledger.post(t.platformId(), railJournal("TRANSFER_OUT_RETURN", t, "source.accountId", t.source(),
+                t.sentAmount(), false, now));
         Transaction back = t.failed(PAYOUT_RETURNED, detail, now)
                 .withRefund(t.refund("COMPLETED", "TRANSACTION_FAILED", now, now), now);
         transactions.update(back);
@@ -189,21 +184,27 @@ public final class TransferOutcomes implements JobRunner.Handler {
 
     /** Moves a transfer-out's amount from its source account to the rail. */
     private Journal transferOutJournal(Transaction t, Instant now) {
-        Money amount = t.sentAmount();
-        UUID accountId = InternalAccountId.parse("source.accountId", t.source().accountId()).value();
-        return Journal.transfer(ids.newId(), "TRANSFER_OUT", t.wireId(), AccountRef.owned(accountId),
-                AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
+        return railJournal("TRANSFER_OUT", t, "source.accountId", t.source(), t.sentAmount(), true, now);
+    }
+
+    /**
+     * A transfer's journal between the rail's settlement account of {@code amount}'s currency and the internal
+     * account {@code party} names ({@code field}: its field, for the parse): to the rail when {@code out}, else
+     * from it.
+     */
+    private Journal railJournal(String kind, Transaction t, String field, TransactionParty party, Money amount,
+                                boolean out, Instant now) {
+        AccountRef owned = AccountRef.owned(InternalAccountId.parse(field, party.accountId()).value());
+        AccountRef rail = AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code());
+        return Journal.transfer(ids.newId(), kind, t.wireId(), out ? owned : rail, out ? rail : owned,
                 amount.currency().code(), amount.amountMinor(), now);
     }
 
     /** Applies a rail's final word to an incoming transfer: credit on success, nothing on failure. */
     private Transaction settleIn(Transaction t, RailOutcome outcome, Instant now) {
         if (outcome.settled()) {
-            Money amount = t.receivedAmount();
-            UUID accountId = InternalAccountId.parse("destination.accountId", t.destination().accountId()).value();
-            ledger.post(t.platformId(), Journal.transfer(ids.newId(), "TRANSFER_IN", t.wireId(),
-                    AccountRef.system(t.platformId(), AccountRef.RAIL_SETTLEMENT, amount.currency().code()),
-                    AccountRef.owned(accountId), amount.currency().code(), amount.amountMinor(), now));
+            ledger.post(t.platformId(), railJournal("TRANSFER_IN", t, "destination.accountId", t.destination(),
+                    t.receivedAmount(), false, now));
             return t.completed(now);
         }
         return t.failed(outcome.failureReason(), outcome.failureDetail(), now);

@@ -178,28 +178,10 @@ class JooqJobsTest {
         jobs.schedule(new Jobs.Job(platform, id, "TEST", Map.of(), now, 0));
         assertTrue(Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
 
-        CountDownLatch claimed = new CountDownLatch(1);
-        CountDownLatch finish = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            Future<?> worker = pool.submit(() -> Fixtures.DB.inTransaction(() -> {
-                jobs.claimDue(platform, now).orElseThrow();
-                claimed.countDown();
-                Fixtures.await(finish);
-                jobs.markDone(platform, id, now);
-                return null;
-            }));
-            claimed.await();
-            assertTrue(Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).isEmpty(), "claims skip it");
-            Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
-            Fixtures.untilWaitingForALock("jobs", awaiting);
-            finish.countDown();
-            worker.get();
-            assertFalse(awaiting.get(), "the job is done once the worker committed");
-        } finally {
-            finish.countDown();
-            pool.shutdown();
-        }
+        boolean due = awaitDueWhileAWorkerRuns(platform, now, id, () -> assertTrue(Fixtures.DB.inTransaction(
+                () -> jobs.claimDue(platform, now)).isEmpty(), "claims skip it"), () -> { });
+
+        assertFalse(due, "the job is done once the worker committed");
     }
 
     @Test
@@ -209,6 +191,22 @@ class JooqJobsTest {
         UUID first = UUID.randomUUID();
         UUID next = UUID.randomUUID();
         jobs.schedule(new Jobs.Job(platform, first, "TEST", Map.of(), now, 0));
+
+        // A step that schedules the next one, due already (a chain whose steps count from its start).
+        boolean due = awaitDueWhileAWorkerRuns(platform, now, first, () -> { },
+                () -> jobs.schedule(new Jobs.Job(platform, next, "TEST", Map.of(), now, 0)));
+
+        assertTrue(due, "the next job, committed with the first one's end, is due");
+        assertEquals(next, Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).orElseThrow().id());
+    }
+
+    /**
+     * What {@code awaitDue} answers when it is asked while a worker holds the due job {@code id}: the worker claims
+     * it, {@code whileClaimed} runs, the await starts and blocks, and the worker marks the job done, runs
+     * {@code atTheEnd} in its transaction and commits.
+     */
+    private boolean awaitDueWhileAWorkerRuns(PlatformId platform, Instant now, UUID id, Runnable whileClaimed,
+                                             Runnable atTheEnd) throws Exception {
         CountDownLatch claimed = new CountDownLatch(1);
         CountDownLatch finish = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -217,18 +215,17 @@ class JooqJobsTest {
                 jobs.claimDue(platform, now).orElseThrow();
                 claimed.countDown();
                 Fixtures.await(finish);
-                jobs.markDone(platform, first, now);
-                // A step that schedules the next one, due already (a chain whose steps count from its start).
-                jobs.schedule(new Jobs.Job(platform, next, "TEST", Map.of(), now, 0));
+                jobs.markDone(platform, id, now);
+                atTheEnd.run();
                 return null;
             }));
             claimed.await();
+            whileClaimed.run();
             Future<Boolean> awaiting = pool.submit(() -> Fixtures.DB.inTransaction(() -> jobs.awaitDue(platform, now)));
             Fixtures.untilWaitingForALock("jobs", awaiting);
             finish.countDown();
             worker.get();
-            assertTrue(awaiting.get(), "the next job, committed with the first one's end, is due");
-            assertEquals(next, Fixtures.DB.inTransaction(() -> jobs.claimDue(platform, now)).orElseThrow().id());
+            return awaiting.get();
         } finally {
             finish.countDown();
             pool.shutdown();

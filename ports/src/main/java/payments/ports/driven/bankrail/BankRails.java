@@ -26,6 +26,11 @@ public interface BankRails {
     /** The rails of a platform, as they stand now. */
     List<BankRail> rails(PlatformId platform);
 
+    /** The rail of a platform's currency as it stands now (not from the snapshot {@link #rail} answers from). */
+    default Optional<BankRail> current(PlatformId platform, String currency) {
+        return rails(platform).stream().filter(r -> r.currency().equals(currency)).findFirst();
+    }
+
     /** The rail whose debtor account is {@code account} (an IBAN or an account number): whose notification it is. */
     Optional<BankRail> railOfAccount(String account);
 
